@@ -1,0 +1,1 @@
+"""The Kuhhandel engine: immutable game states, legal actions, observations and scores."""

@@ -1,0 +1,148 @@
+"""No-change payments (K-PAY-1): which cards pay an amount, and with the least overpay.
+
+No change is ever given: a payer hands over cards totalling *at least* the amount and chooses which.
+This module answers, for a hand given as a count vector (see :mod:`kuhtheory.cards`):
+
+* :func:`can_pay` — does the hand hold enough money at all;
+* :func:`minimal_payments` — every *irreducible* payment: no card could be taken back and the rest
+  still pay (so it never holds a 0-card unless the amount is 0, where the empty payment is the one);
+* :func:`least_overpay` — the payments with the smallest total, fewest cards first;
+* :func:`cheapest_payment` — one canonical least-overpay payment;
+* :func:`exact_payment` — cards totalling exactly an amount (the bank paying donkey money).
+
+Every payment is a count vector. The enumeration walks denominations from the largest down and stops
+a branch as soon as it pays, so it only ever visits irreducible payments.
+
+>>> from kuhtheory.cards import to_counts, from_counts
+>>> hand = to_counts((0, 10, 10, 50, 100))
+>>> [from_counts(p) for p in minimal_payments(hand, 60)]
+[(100,), (10, 50)]
+>>> from_counts(cheapest_payment(hand, 60))
+(10, 50)
+>>> from_counts(cheapest_payment(to_counts((500,)), 10))
+(500,)
+>>> cheapest_payment(to_counts((10,)), 20) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from kuhtheory.cards import DENOMINATIONS, Counts, check_counts, total
+from kuhtheory.errors import InvalidActionError
+
+_N = len(DENOMINATIONS)
+
+
+def _check_amount(amount: int) -> int:
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+        raise InvalidActionError(f"amount {amount!r} must be a non-negative whole number")
+    return amount
+
+
+def can_pay(hand: Sequence[int], amount: int) -> bool:
+    """Whether the hand's money reaches ``amount`` (K-PAY-1, K-PAY-2)."""
+    return total(hand) >= _check_amount(amount)
+
+
+def minimal_payments(hand: Sequence[int], amount: int) -> tuple[Counts, ...]:
+    """Every irreducible payment of ``amount`` from ``hand``, largest cards first.
+
+    A payment is a sub-multiset of the hand totalling at least ``amount``; it is irreducible when
+    taking back any one card leaves less than ``amount``. The result is empty when the hand cannot
+    pay; for ``amount == 0`` it is the single empty payment.
+    """
+    return _minimal_payments(check_counts(tuple(hand), "hand"), _check_amount(amount))
+
+
+@lru_cache(maxsize=65536)
+def _minimal_payments(hand: Counts, amount: int) -> tuple[Counts, ...]:
+    if amount == 0:
+        return ((0,) * _N,)
+    if total(hand) < amount:
+        return ()
+    found: list[Counts] = []
+    chosen = [0] * _N
+
+    def walk(index: int, paid: int) -> None:
+        # Denominations from the largest (index _N-1) down to 10 (index 1); 0-cards never help.
+        if index == 0:
+            return
+        value = DENOMINATIONS[index]
+        # Take k cards of this value: the branch pays once paid + k*value >= amount, and since the
+        # cards taken so far are all larger, the last card added (this value) is the smallest one:
+        # the payment is irreducible iff paid + k*value - value < amount.
+        for k in range(hand[index], -1, -1):
+            new_paid = paid + k * value
+            chosen[index] = k
+            if new_paid >= amount:
+                if k > 0 and new_paid - value < amount:
+                    found.append(tuple(chosen))
+                continue
+            walk(index - 1, new_paid)
+        chosen[index] = 0
+
+    walk(_N - 1, 0)
+    return tuple(found)
+
+
+def least_overpay(hand: Sequence[int], amount: int) -> tuple[Counts, ...]:
+    """The payments of ``amount`` with the smallest total, fewest cards first (empty if none)."""
+    payments = minimal_payments(hand, amount)
+    if not payments:
+        return ()
+    best = min(total(p) for p in payments)
+    return tuple(sorted((p for p in payments if total(p) == best), key=lambda p: (sum(p), p)))
+
+
+def cheapest_payment(hand: Sequence[int], amount: int) -> Counts | None:
+    """One payment with the least overpay and, among those, the fewest cards; None if unpayable."""
+    best = least_overpay(hand, amount)
+    return best[0] if best else None
+
+
+def cheapest_total(hand: Sequence[int], amount: int) -> int | None:
+    """The smallest total the hand can pay ``amount`` with (None if it cannot pay)."""
+    best = cheapest_payment(hand, amount)
+    return None if best is None else total(best)
+
+
+def exact_payment(hand: Sequence[int], amount: int) -> Counts | None:
+    """Cards of ``hand`` totalling exactly ``amount``, fewest cards first; None if impossible.
+
+    >>> from kuhtheory.cards import to_counts, from_counts
+    >>> from_counts(exact_payment(to_counts((10,) * 6 + (50,)), 50))
+    (50,)
+    >>> from_counts(exact_payment(to_counts((10,) * 6), 50))
+    (10, 10, 10, 10, 10)
+    """
+    hand_t = check_counts(tuple(hand), "hand")
+    return _exact(hand_t, _check_amount(amount))
+
+
+@lru_cache(maxsize=16384)
+def _exact(hand: Counts, amount: int) -> Counts | None:
+    # Depth-first, largest denominations first: the first hit uses as many large cards as it can,
+    # which is the fewest cards for this denomination system; keep the best anyway to be safe.
+    best: list[Counts | None] = [None]
+    chosen = [0] * _N
+
+    def walk(index: int, left: int) -> None:
+        if left == 0:
+            candidate = tuple(chosen)
+            current = best[0]
+            if current is None or sum(candidate) < sum(current):
+                best[0] = candidate
+            return
+        if index == 0:
+            return
+        value = DENOMINATIONS[index]
+        for k in range(min(hand[index], left // value), -1, -1):
+            chosen[index] = k
+            walk(index - 1, left - k * value)
+        chosen[index] = 0
+
+    walk(_N - 1, amount)
+    return best[0]
