@@ -1,0 +1,60 @@
+# kuhtheory: every command goes through the project's own virtualenv (.venv).
+#   make lab    create .venv if needed, install, open JupyterLab on notebooks/
+#   make test   create .venv if needed, install, run the whole suite (unit tests and doctests,
+#               nbval on every notebook, the book built with warnings as errors)
+#   make bench  print the benchmark figures (never pass/fail on time)
+#   make book   build the Jupyter Book into book/_build/html
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+# Jupyter refuses to run as root unless told; these machines run as root.
+ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
+
+.PHONY: install lab test unit notebooks-test book book-strict bench widget-js notebooks lint clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev,docs]'
+	touch $(STAMP)
+
+lab: install
+	$(VENV)/bin/jupyter lab $(ROOT_FLAG) notebooks/
+
+test: install
+	$(MAKE) unit
+	$(MAKE) notebooks-test
+	$(MAKE) book-strict
+
+unit: install
+	$(PY) -m pytest
+
+notebooks-test: install
+	$(PY) -m pytest --nbval-lax --override-ini="testpaths=" \
+	  --override-ini="addopts=-ra" notebooks/
+
+widget-js:
+	bash scripts/fetch_widget_js.sh
+
+book: install widget-js
+	$(VENV)/bin/jupyter-book build book/
+
+book-strict: install widget-js
+	$(VENV)/bin/jupyter-book build -W --keep-going book/
+
+bench: install
+	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+notebooks: install
+	$(PY) scripts/sync_notebooks.py --execute
+
+lint: install
+	$(VENV)/bin/ruff check kuhtheory tests
+	$(VENV)/bin/mypy
+
+clean:
+	rm -rf book/_build .pytest_cache .hypothesis
