@@ -1,0 +1,202 @@
+"""The complete-information auction with the right (K-AUC-1..4), checked by brute force."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kuhtheory.errors import SolverInputError
+from kuhtheory.solvers.auction import (
+    AuctionPayoffs,
+    compare_auction,
+    make_game,
+    solve_auction,
+    solve_game,
+    verify_by_paths,
+)
+from kuhtheory.solvers.preemption import Purse
+
+# ---------------------------------------------------------------------------------------------
+# An independent brute force: the rules replayed on explicit histories (no states, no memo).
+
+
+def _brute_force(values, purses, a_value, a_purse, step, right, cap):  # type: ignore[no-untyped-def]
+    """Backward induction over every bid path, written from the rules in the module docstring."""
+    n = len(values)
+
+    def hammer(history):  # type: ignore[no-untyped-def]
+        bids = [(who, amount) for who, amount in history if amount > 0]
+        if not bids:
+            return (a_value, *[0] * n), "no bid", 0
+        who, price = bids[-1]
+        paid = purses[who].cost(price)
+        a_paid = a_purse.cost(price)
+        out = [0] * n
+        if right and a_paid is not None and a_value - a_paid > paid:
+            out[who] = a_paid
+            return (a_value - a_paid, *out), "preempt", price
+        out[who] = values[who] - paid
+        return (paid, *out), "sell", price
+
+    def next_mover(history):  # type: ignore[no-untyped-def]
+        out = {who for who, amount in history if amount == 0}
+        bids = [(who, amount) for who, amount in history if amount > 0]
+        high = bids[-1][0] if bids else None
+        last = history[-1][0] if history else -1
+        for k in range(1, n + 1):
+            i = (last + k) % n
+            if i not in out and i != high:
+                return i
+        return None
+
+    def solve(history):  # type: ignore[no-untyped-def]
+        mover = next_mover(history)
+        if mover is None:
+            return hammer(history), history
+        standing = max([amount for _, amount in history if amount > 0], default=0)
+        moves = [0] + [
+            p for p in range(standing + step, cap + 1, step) if purses[mover].cost(p) is not None
+        ]
+        best = None
+        for move in moves:
+            result = solve((*history, (mover, move)))
+            if best is None or result[0][0][1 + mover] > best[0][0][1 + mover]:
+                best = result
+        return best
+
+    return solve(())
+
+
+cases = [
+    ([60], 100, None, None),
+    ([100, 60], 100, None, None),
+    ([60, 60], 100, None, None),
+    ([30, 80], 50, None, None),
+    ([60], 100, None, (500,)),
+    ([60, 40], 100, [(10, 10, 50), (0, 50)], (0, 50)),
+    ([50, 50, 30], 60, None, None),
+]
+
+
+@pytest.mark.parametrize("right", [True, False])
+@pytest.mark.parametrize("values,a_value,money,a_money", cases)
+def test_k_auc_4_equilibrium_matches_brute_force_of_all_bid_paths(
+    values: list[int], a_value: int, money: list | None, a_money: tuple | None, right: bool
+) -> None:
+    game = make_game(values, money=money, auctioneer_value=a_value, auctioneer_money=a_money,
+                     preemption=right)
+    result = solve_game(game)
+    (payoffs, decision, price), history = _brute_force(
+        game.values, game.purses, game.auctioneer_value, game.auctioneer_purse, game.step, right,
+        game.max_level * game.step,
+    )
+    assert result.payoffs.as_tuple() == payoffs
+    assert result.decision == decision
+    assert result.price == price
+    assert len(result.path) == len(history) + 1
+    assert verify_by_paths(game) == 0
+
+
+def test_k_auc_4_lone_bidder_bids_up_to_be_preempted() -> None:
+    # The auctioneer (worth 100, cash) preempts while 100 - p > p, up to 40: the bidder bids 40.
+    r = solve_auction([0], auctioneer_value=100)
+    assert r.price == 40 and r.preempted and r.winner is None
+    assert r.payoffs == AuctionPayoffs(auctioneer=60, bidders=(40,))
+
+
+def test_k_pay_1_auctioneer_with_only_a_500_never_preempts() -> None:
+    # Preempting any bid costs 500 > 100: the bidder opens at the step and is sold the stake.
+    r = solve_auction([60], auctioneer_value=100, auctioneer_money=(500,))
+    assert not r.preempted and r.price == 10 and r.winner == 0
+    assert r.payoffs == AuctionPayoffs(auctioneer=10, bidders=(50,))
+
+
+def test_k_pay_1_auctioneer_with_a_50_card() -> None:
+    # He pays any bid up to 50 with his 50 card (no change): worth 100, he preempts while
+    # 100 - 50 > p. The bidder receives 50 for any bid up to 40, so he opens at 10 and the
+    # auctioneer pays five times the bid.
+    r = solve_auction([0], auctioneer_value=100, auctioneer_money=(50,))
+    assert r.preempted and r.price == 10
+    assert r.payoffs == AuctionPayoffs(auctioneer=50, bidders=(50,))
+
+
+def test_k_auc_3_no_bid_auctioneer_takes_free() -> None:
+    r = solve_auction([0, 0], auctioneer_value=0)
+    assert r.decision == "no bid" and r.price == 0
+    assert r.payoffs == AuctionPayoffs(auctioneer=0, bidders=(0, 0))
+
+
+def test_without_the_right_the_keenest_bidder_wins_at_the_opening_bid() -> None:
+    c = compare_auction([100, 80, 60], auctioneer_value=100)
+    assert c.without_right.price == 10 and c.without_right.winner == 0
+    assert c.with_right.price == 50
+    assert c.with_right.payoffs.auctioneer > c.without_right.payoffs.auctioneer
+
+
+def test_k_pay_2_budgets_cap_the_bids() -> None:
+    r = solve_auction([100, 100], budgets=[30, 20], auctioneer_value=0, preemption=False)
+    game = r.game
+    assert game.top_level == (3, 2)
+    assert verify_by_paths(game) == 0
+    # Bidder 1 can bid at most 20, so bidder 0 wins; with complete information he opens at 10.
+    assert r.winner == 0 and r.price == 10
+
+
+def test_2025_step_must_be_a_multiple_of_ten() -> None:
+    with pytest.raises(SolverInputError, match="step=5"):
+        solve_auction([50], step=5, edition="2025")
+    assert solve_auction([50], step=20, edition="2025").game.step == 20
+
+
+@pytest.mark.parametrize(
+    "kwargs,needle",
+    [
+        ({"values": [-10]}, "values[0]=-10"),
+        ({"values": []}, "values=[]"),
+        ({"values": [10], "budgets": [-1]}, "budgets[0]=-1"),
+        ({"values": [10, 20], "budgets": [10]}, "budgets=(10,)"),
+        ({"values": [10], "auctioneer_value": -3}, "auctioneer_value=-3"),
+        ({"values": [10], "step": 0}, "step=0"),
+        ({"values": [10], "money": [(30,)]}, "money[0]"),
+    ],
+)
+def test_bad_input_names_the_parameter(kwargs: dict, needle: str) -> None:
+    with pytest.raises(SolverInputError) as info:
+        solve_auction(**kwargs)
+    assert needle in str(info.value)
+
+
+def test_to_dict_has_the_cli_keys() -> None:
+    out = solve_auction([60], auctioneer_value=100).to_dict()
+    assert out["decision"] == "preempt" and out["winner"] == "auctioneer" and out["price"] == 40
+    assert out["payoffs"] == {"auctioneer": 60, "bidders": [40]}
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    values=st.lists(st.integers(0, 5).map(lambda k: 10 * k), min_size=1, max_size=2),
+    a_value=st.integers(0, 6).map(lambda k: 10 * k),
+    right=st.booleans(),
+    budgets=st.lists(st.integers(0, 60), min_size=2, max_size=2),
+)
+def test_spe_has_no_profitable_deviation_on_random_small_games(
+    values: list[int], a_value: int, right: bool, budgets: list[int]
+) -> None:
+    game = make_game(values, budgets[: len(values)], auctioneer_value=a_value, preemption=right)
+    result = solve_game(game)
+    assert verify_by_paths(game) == 0
+    (payoffs, _, price), _ = _brute_force(
+        game.values, game.purses, a_value, Purse(), game.step, right, game.max_level * game.step
+    )
+    assert result.payoffs.as_tuple() == payoffs and result.price == price
+
+
+def test_k_auc_4_the_right_can_hurt_the_auctioneer() -> None:
+    # Found by the property test above: a worthless bidder would not bid without the right (the
+    # auctioneer keeps his worth-30 stake free, K-AUC-3); with it he bids 10 to be bought out.
+    c = compare_auction([0], [10], auctioneer_value=30)
+    assert c.without_right.decision == "no bid"
+    assert c.without_right.payoffs == AuctionPayoffs(auctioneer=30, bidders=(0,))
+    assert c.with_right.decision == "preempt" and c.with_right.price == 10
+    assert c.with_right.payoffs == AuctionPayoffs(auctioneer=20, bidders=(10,))
