@@ -31,6 +31,10 @@ class UnknownEditionError(KuhtheoryError, ValueError):
     """An edition or variant name that does not exist, or a variant for the wrong edition."""
 
 
+class InvalidSetupError(KuhtheoryError, ValueError):
+    """An impossible game setup: a seed that is not a whole number, a seat that does not exist."""
+
+
 class InvalidRecordError(KuhtheoryError, ValueError):
     """A game record that is malformed or whose actions do not replay legally."""
 

@@ -1,0 +1,313 @@
+"""The public log of a game: what every player at the table sees happen, for narration.
+
+Each event is a small frozen dataclass with a ``text()`` method. Events hold only public facts:
+bids, prices, who won what, how many money cards changed hands, the money an insolvent bidder had
+to show (K-PAY-2). They never hold hidden money: a trade's piles appear as card counts, a payment
+as its price and card count (the payee learns the cards; the state's private views hold them).
+
+The engine records events cheaply as ``(EventClass, args)`` pairs and builds the objects only when
+someone reads ``state.events``.
+
+>>> DonkeyPayout(number=1, value=50, given=((0, (50,)), (1, (50,)))).text()
+'Donkey 1 turned up: the bank pays 50 to every player (P0: 50, P1: 50)'
+>>> BidMade(player=2, amount=60).text()
+'P2 bids 60'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kuhtheory.cards import Animal
+
+
+def _animals(animals: tuple[Animal, ...]) -> str:
+    return " + ".join(a.label for a in animals)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base class of the public events."""
+
+    def text(self) -> str:  # pragma: no cover - every subclass overrides it
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class AnimalsDealt(Event):
+    """Short game: animals dealt to a player at the start; they lie face up in front of him."""
+
+    player: int
+    animals: tuple[Animal, ...]
+
+    def text(self) -> str:
+        return f"P{self.player} is dealt {_animals(self.animals)}"
+
+
+@dataclass(frozen=True)
+class AuctionOpened(Event):
+    """The auctioneer turns up the top animal card(s) (K-AUC-1)."""
+
+    auctioneer: int
+    animals: tuple[Animal, ...]
+
+    def text(self) -> str:
+        return f"P{self.auctioneer} auctions {_animals(self.animals)}"
+
+
+@dataclass(frozen=True)
+class DonkeyPayout(Event):
+    """A donkey was turned up: the bank pays every player (K-DONK-1); ``given`` lists the cards."""
+
+    number: int
+    value: int
+    given: tuple[tuple[int, tuple[int, ...]], ...]
+
+    def text(self) -> str:
+        paid = ", ".join(f"P{p}: {'+'.join(map(str, cards)) or 'nothing'}" for p, cards in self.given)
+        return (
+            f"Donkey {self.number} turned up: the bank pays {self.value} to every player ({paid})"
+        )
+
+
+@dataclass(frozen=True)
+class BidMade(Event):
+    """An open bid (K-AUC-1)."""
+
+    player: int
+    amount: int
+
+    def text(self) -> str:
+        return f"P{self.player} bids {self.amount}"
+
+
+@dataclass(frozen=True)
+class BidPassed(Event):
+    """A bidder does not raise (K-AUC-2)."""
+
+    player: int
+
+    def text(self) -> str:
+        return f"P{self.player} passes"
+
+
+@dataclass(frozen=True)
+class Hammered(Event):
+    """Nobody raises any more: the auction is hammered at the high bid (K-AUC-2)."""
+
+    auctioneer: int
+    high_bidder: int
+    amount: int
+
+    def text(self) -> str:
+        return f"P{self.auctioneer} hammers: {self.amount} to P{self.high_bidder}"
+
+
+@dataclass(frozen=True)
+class TakenFree(Event):
+    """Nobody bid: the auctioneer takes the animal(s) for free (K-AUC-3)."""
+
+    auctioneer: int
+    animals: tuple[Animal, ...]
+
+    def text(self) -> str:
+        return f"No bid: P{self.auctioneer} takes {_animals(self.animals)} for free"
+
+
+@dataclass(frozen=True)
+class Sold(Event):
+    """The high bidder paid ``price`` (with ``cards`` money cards) and takes the animal(s)."""
+
+    buyer: int
+    seller: int
+    animals: tuple[Animal, ...]
+    price: int
+    cards: int
+
+    def text(self) -> str:
+        return (
+            f"P{self.buyer} buys {_animals(self.animals)} from P{self.seller} for {self.price}"
+            f" ({self.cards} card{'s' if self.cards != 1 else ''})"
+        )
+
+
+@dataclass(frozen=True)
+class Preempted(Event):
+    """The auctioneer paid the high bid to the high bidder and keeps the animal(s) (K-AUC-4)."""
+
+    auctioneer: int
+    high_bidder: int
+    animals: tuple[Animal, ...]
+    price: int
+    cards: int
+
+    def text(self) -> str:
+        return (
+            f"P{self.auctioneer} preempts {_animals(self.animals)}, paying {self.price} to "
+            f"P{self.high_bidder} ({self.cards} card{'s' if self.cards != 1 else ''})"
+        )
+
+
+@dataclass(frozen=True)
+class BoughtBack(Event):
+    """bluff: the auctioneer returned the bidder's cards and paid the bid again (K-AUC-4)."""
+
+    auctioneer: int
+    high_bidder: int
+    animals: tuple[Animal, ...]
+    price: int
+    cards: int
+
+    def text(self) -> str:
+        return (
+            f"P{self.auctioneer} buys back {_animals(self.animals)}: returns P{self.high_bidder}'s"
+            f" payment and pays {self.price} more ({self.cards} card"
+            f"{'s' if self.cards != 1 else ''})"
+        )
+
+
+@dataclass(frozen=True)
+class Insolvent(Event):
+    """The high bidder cannot pay: he shows all his money, the auction runs again (K-PAY-2)."""
+
+    player: int
+    bid: int
+    money: tuple[int, ...]
+
+    def text(self) -> str:
+        shown = "+".join(map(str, self.money)) or "no cards"
+        return (
+            f"P{self.player} cannot pay {self.bid} and shows his money ({shown} = "
+            f"{sum(self.money)}); the auction runs again, his bids capped at {sum(self.money)}"
+        )
+
+
+@dataclass(frozen=True)
+class TradeStarted(Event):
+    """A challenges B for ``stake`` card(s) of ``animal`` with ``cards`` face-down cards (K-TRD-1)."""
+
+    offerer: int
+    opponent: int
+    animal: Animal
+    stake: int
+    cards: int
+
+    def text(self) -> str:
+        what = f"{self.stake} x {self.animal.label}"
+        return (
+            f"P{self.offerer} challenges P{self.opponent} for {what} with {self.cards} "
+            f"face-down card{'s' if self.cards != 1 else ''}"
+        )
+
+
+@dataclass(frozen=True)
+class TradeCountered(Event):
+    """B lays a face-down counter-offer of ``cards`` cards (K-TRD-2)."""
+
+    opponent: int
+    cards: int
+
+    def text(self) -> str:
+        return f"P{self.opponent} counters with {self.cards} card{'s' if self.cards != 1 else ''}"
+
+
+@dataclass(frozen=True)
+class TradeTied(Event):
+    """classic: offer and counter were equal; the money goes back and A offers again."""
+
+    offerer: int
+    opponent: int
+
+    def text(self) -> str:
+        return f"Tie: the money goes back, P{self.offerer} offers again to P{self.opponent}"
+
+
+@dataclass(frozen=True)
+class TradeReoffered(Event):
+    """classic, after a tie: A lays a new face-down offer of ``cards`` cards."""
+
+    offerer: int
+    cards: int
+
+    def text(self) -> str:
+        return f"P{self.offerer} offers again with {self.cards} card{'s' if self.cards != 1 else ''}"
+
+
+@dataclass(frozen=True)
+class TradeResolved(Event):
+    """A trade's public result: who gets the animal(s) and how many money cards moved.
+
+    ``how`` is ``"accepted"`` (B took the offer), ``"won"`` (the higher pile won), or ``"free"``
+    (a tie gave A the animal(s) for free: classic second tie, bluff's super trade).
+    """
+
+    offerer: int
+    opponent: int
+    animal: Animal
+    stake: int
+    winner: int
+    how: str
+    to_offerer: int
+    to_opponent: int
+
+    def text(self) -> str:
+        loser = self.opponent if self.winner == self.offerer else self.offerer
+        what = f"{self.stake} x {self.animal.label}"
+        if self.how == "accepted":
+            return f"P{self.opponent} accepts: P{self.offerer} takes {what} ({self.to_opponent} cards paid)"
+        if self.how == "free":
+            return f"Tie again: P{self.offerer} takes {what} from P{self.opponent} for free"
+        return (
+            f"P{self.winner} wins {what} from P{loser} (cards moved: {self.to_offerer} to "
+            f"P{self.offerer}, {self.to_opponent} to P{self.opponent})"
+        )
+
+
+@dataclass(frozen=True)
+class FamilyCompleted(Event):
+    """A player now owns every card of a species: the family is safe and scores (K-END-2)."""
+
+    player: int
+    animal: Animal
+
+    def text(self) -> str:
+        return f"P{self.player} completes the {self.animal.label} family"
+
+
+@dataclass(frozen=True)
+class DoveAwarded(Event):
+    """first, bluff: the first player to complete both families of a pair takes the dove bonus."""
+
+    player: int
+    pair: tuple[Animal, Animal]
+    bonus: int
+
+    def text(self) -> str:
+        return (
+            f"P{self.player} completes {self.pair[0].label} & {self.pair[1].label} and takes the "
+            f"dove ({self.bonus})"
+        )
+
+
+@dataclass(frozen=True)
+class TurnPassed(Event):
+    """K-END-1: the deck is empty and the active player cannot trade: he passes."""
+
+    player: int
+
+    def text(self) -> str:
+        return f"P{self.player} cannot trade and passes"
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    """K-END-2: every family is complete."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def text(self) -> str:
+        table = ", ".join(f"P{p}: {s}" for p, s in enumerate(self.scores))
+        return f"Game over ({table}); winner{'s' if len(self.winners) > 1 else ''}: " + ", ".join(
+            f"P{w}" for w in self.winners
+        )

@@ -1,0 +1,769 @@
+"""The immutable Kuhhandel game state, its public views, and the start of a game.
+
+A :class:`GameState` never changes: :meth:`GameState.apply` returns a new state (the rules live in
+:mod:`kuhtheory.engine.rules`). To stay fast, a state is a slotted object whose fields are tuples
+and count vectors (money as counts per denomination, herds as counts per species), copied
+field-by-field by a hand-written ``_copy``; the actions and the public events are persistent logs
+(:mod:`kuhtheory.engine.log`) that share their past between successive states.
+
+Chance: ``new_game`` shuffles the animal deck with ``random.Random(seed)`` and, when
+``first_player`` is None, then draws the first player from the same generator (so giving the first
+player explicitly does not change the deck). The short game (classic variant) then deals
+``deal_animals`` cards to each player, one at a time round the table from the first player; the
+cards are placed face up in front of their owner like every animal (the source says they are drawn
+face down, and every animal a player owns lies face up, K-TURN-1 note), and each donkey among them
+pays out at once, in the order dealt (K-DONK-1).
+
+>>> s = new_game(players=3, seed=7, first_player=0)
+>>> s.phase, s.current_player, s.deck_size, s.money(1)
+(<Phase.TURN: 'turn'>, 0, 40, (0, 0, 10, 10, 10, 10, 50))
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts, animal_deck
+from kuhtheory.editions import Edition, ScoreTieBreak, Scoring, get_edition
+from kuhtheory.engine.actions import Action
+from kuhtheory.engine.log import Log
+from kuhtheory.errors import InvalidSetupError
+
+if TYPE_CHECKING:
+    from kuhtheory.engine.events import Event
+    from kuhtheory.engine.legal import LegalActions
+    from kuhtheory.engine.observation import Observation
+
+#: Index of each species in a herd vector.
+ANIMAL_INDEX: Mapping[Animal, int] = {a: i for i, a in enumerate(ANIMALS)}
+#: The same, keyed by the species' points (ints hash faster than enum members).
+INDEX_BY_POINTS: Mapping[int, int] = {a.value: i for i, a in enumerate(ANIMALS)}
+_N_ANIMALS = len(ANIMALS)
+_NO_ANIMALS: tuple[int, ...] = (0,) * _N_ANIMALS
+
+#: The dove-bonus pairs (first, bluff): complete both families of one pair first.
+DOVE_PAIRS: tuple[tuple[Animal, Animal], ...] = (
+    (Animal.ROOSTER, Animal.GOOSE),
+    (Animal.CAT, Animal.DOG),
+    (Animal.SHEEP, Animal.GOAT),
+)
+
+
+class Phase(enum.Enum):
+    """Who is asked for what (see :mod:`kuhtheory.engine.rules` for the flow)."""
+
+    #: The active player auctions or starts a trade (K-TURN-1); after a trade with the double-move
+    #: variant he must auction.
+    TURN = "turn"
+    #: A bidder bids or passes (K-AUC-1, K-AUC-2).
+    BIDDING = "bidding"
+    #: The auction is hammered; the auctioneer sells or preempts (K-AUC-4, pay-bid editions).
+    HAMMER = "hammer"
+    #: Someone hands over money cards for the high bid (K-PAY-1).
+    PAYMENT = "payment"
+    #: bluff: the bidder has paid; the auctioneer buys back or lets the sale stand (K-AUC-4).
+    BUY_BACK = "buy-back"
+    #: The challenged player accepts or counters (K-TRD-2).
+    TRADE_RESPONSE = "trade-response"
+    #: classic, after a tie: the offerer lays a new offer.
+    TRADE_REOFFER = "trade-reoffer"
+    #: Every family is complete (K-END-2).
+    GAME_OVER = "game-over"
+
+    # Identity hashing: phases key the rules' dispatch table, and Enum's own __hash__ is slow.
+    __hash__ = object.__hash__
+
+
+class _Auc:
+    """The running auction (internal, treated as immutable: rules build a new one to change it)."""
+
+    __slots__ = (
+        "animals", "auctioneer", "high_bid", "high_bidder", "to_act", "passed", "caps",
+        "bid_once", "payer", "payee", "paid", "preempt",
+    )
+
+    def __init__(
+        self,
+        animals: tuple[Animal, ...],
+        auctioneer: int,
+        high_bid: int,
+        high_bidder: int,
+        to_act: int,
+        passed: int,
+        caps: tuple[int, ...],
+        bid_once: int,
+        payer: int = -1,
+        payee: int = -1,
+        paid: Counts | None = None,
+        preempt: bool = False,
+    ) -> None:
+        self.animals = animals
+        self.auctioneer = auctioneer
+        self.high_bid = high_bid
+        self.high_bidder = high_bidder  # -1: no bid yet
+        self.to_act = to_act
+        self.passed = passed  # bit mask of bidders who passed since the last bid
+        self.caps = caps  # per seat: the money shown (K-PAY-2), -1 if none
+        self.bid_once = bid_once  # bit mask of bidders who have bid (no-kidding)
+        self.payer = payer
+        self.payee = payee
+        self.paid = paid  # bluff: what the bidder paid before the buy-back decision
+        self.preempt = preempt
+
+
+class _Trd:
+    """The running trade (internal, treated as immutable)."""
+
+    __slots__ = ("offerer", "opponent", "animal", "stake", "offer", "counter", "round")
+
+    def __init__(
+        self,
+        offerer: int,
+        opponent: int,
+        animal: Animal,
+        stake: int,
+        offer: Counts,
+        counter: Counts | None,
+        round: int,
+    ) -> None:
+        self.offerer = offerer
+        self.opponent = opponent
+        self.animal = animal
+        self.stake = stake
+        self.offer = offer
+        self.counter = counter
+        self.round = round
+
+
+class AuctionView(NamedTuple):
+    """The running auction as seen by a player or by god.
+
+    ``caps[p]`` is the money ``p`` showed (K-PAY-2) or None; ``has_bid`` lists who has bid in
+    this auction (it matters with 'no kidding'); ``payer``/``payee``/``amount`` describe a
+    payment being made; ``paid`` is the bidder's payment awaiting a buy-back decision (bluff),
+    None for players who did not see it.
+    """
+
+    animals: tuple[Animal, ...]
+    auctioneer: int
+    high_bid: int
+    high_bidder: int | None
+    to_act: int | None
+    passed: tuple[int, ...]
+    caps: tuple[int | None, ...]
+    has_bid: tuple[int, ...]
+    payer: int | None
+    payee: int | None
+    amount: int | None
+    paid: tuple[int, ...] | None
+    paid_count: int | None
+
+
+class TradeView(NamedTuple):
+    """The running trade: offerer A, opponent B, the species and the stake (K-TRD-4).
+
+    ``offer_count``/``counter_count`` are public (B sees how many cards were laid, K-TRD-1);
+    ``offer``/``counter`` are the piles' cards, None where the viewer does not know them.
+    """
+
+    offerer: int
+    opponent: int
+    animal: Animal
+    stake: int
+    round: int
+    offer_count: int
+    counter_count: int | None
+    offer: tuple[int, ...] | None
+    counter: tuple[int, ...] | None
+
+
+_CAPS: dict[tuple[int, ...], tuple[int | None, ...]] = {}
+
+
+def _public_caps(caps: tuple[int, ...]) -> tuple[int | None, ...]:
+    """Internal caps (-1: none) as public ones (None: none), memoised."""
+    out = _CAPS.get(caps)
+    if out is None:
+        if len(_CAPS) > 4096:
+            _CAPS.clear()
+        out = _CAPS[caps] = tuple(None if c < 0 else c for c in caps)
+    return out
+
+
+_MASKS: dict[int, tuple[int, ...]] = {}
+
+
+def _mask_tuple(mask: int) -> tuple[int, ...]:
+    """The seats of a bit mask, ascending (memoised)."""
+    seats = _MASKS.get(mask)
+    if seats is None:
+        seats = _MASKS[mask] = tuple(p for p in range(mask.bit_length()) if mask >> p & 1)
+    return seats
+
+
+class GameState:
+    """An immutable Kuhhandel position. Build one with :func:`new_game`."""
+
+    __slots__ = (
+        "_edition", "_players", "_seed", "_first", "_phase", "_active", "_current", "_deck",
+        "_pos", "_money", "_bank", "_herds", "_owners", "_incomplete", "_donkeys", "_dove",
+        "_turn", "_auc", "_trd", "_shown", "_must_auction", "_log", "_start_events", "_evbuf",
+        "_reveals", "_legal",
+    )
+
+    _edition: Edition
+    _players: int
+    _seed: int
+    _first: int
+    _phase: Phase
+    _active: int
+    _current: int | None
+    _deck: tuple[Animal, ...]
+    _pos: int
+    _money: tuple[Counts, ...]
+    _bank: Counts
+    _herds: tuple[tuple[int, ...], ...]
+    _owners: tuple[int, ...]
+    _incomplete: int
+    _donkeys: int
+    _dove: int | None
+    _turn: int
+    _auc: _Auc | None
+    _trd: _Trd | None
+    _shown: tuple[tuple[int, ...] | None, ...]
+    _must_auction: bool
+    #: one node per applied action: ``(action, (events it caused, ...))``
+    _log: Log[tuple[Action, tuple[tuple[Any, tuple[Any, ...]], ...]]]
+    #: events of the setup (short game deal), before any action
+    _start_events: tuple[tuple[Any, tuple[Any, ...]], ...]
+    #: events of the state being built by the rules (a fresh list per copy)
+    _evbuf: list[tuple[Any, tuple[Any, ...]]]
+    #: per seat, the piles he saw in exchanges: ``(turn, other player, that player's cards)``
+    _reveals: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]
+    _legal: LegalActions | None
+
+    def _copy(self) -> GameState:
+        new = _new_state(GameState)
+        new._edition = self._edition
+        new._players = self._players
+        new._seed = self._seed
+        new._first = self._first
+        new._phase = self._phase
+        new._active = self._active
+        new._current = self._current
+        new._deck = self._deck
+        new._pos = self._pos
+        new._money = self._money
+        new._bank = self._bank
+        new._herds = self._herds
+        new._owners = self._owners
+        new._incomplete = self._incomplete
+        new._donkeys = self._donkeys
+        new._dove = self._dove
+        new._turn = self._turn
+        new._auc = self._auc
+        new._trd = self._trd
+        new._shown = self._shown
+        new._must_auction = self._must_auction
+        new._log = self._log
+        new._start_events = self._start_events
+        new._evbuf = []
+        new._reveals = self._reveals
+        new._legal = None
+        return new
+
+    # ----- setup -------------------------------------------------------------------------------
+    @property
+    def edition(self) -> Edition:
+        """The edition (with its variants) this game is played with."""
+        return self._edition
+
+    @property
+    def players(self) -> int:
+        """The number of players (seats 0 .. players-1, clockwise = increasing)."""
+        return self._players
+
+    @property
+    def seed(self) -> int:
+        """The seed every chance event of the game was drawn from."""
+        return self._seed
+
+    @property
+    def first_player(self) -> int:
+        """The seat that had the first turn."""
+        return self._first
+
+    # ----- whose move --------------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        """What is being decided now."""
+        return self._phase
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act; None once the game is over."""
+        return self._current
+
+    @property
+    def active_player(self) -> int:
+        """The seat whose turn it is (K-TURN-1): the auctioneer or the trade's offerer."""
+        return self._active
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether every family is complete (K-END-2)."""
+        return self._phase is Phase.GAME_OVER
+
+    @property
+    def must_auction(self) -> bool:
+        """Double move (2025 variant): the active player has traded and must now auction."""
+        return self._must_auction
+
+    # ----- public and private facts -------------------------------------------------------------
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions applied since :func:`new_game`, in order."""
+        return tuple(action for action, _ in self._log.tuple())
+
+    @property
+    def history_length(self) -> int:
+        """``len(history)`` without building the tuple."""
+        return len(self._log)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The public log, oldest first (see :mod:`kuhtheory.engine.events`)."""
+        return build_events(self._start_events, self._log)
+
+    def money(self, player: int) -> tuple[int, ...]:
+        """The sorted hand of money card values of ``player`` (god's view)."""
+        counts = self._money[self._seat(player)]
+        return tuple(v for v, c in zip(DENOMINATIONS, counts) for _ in range(c))
+
+    def money_counts(self, player: int) -> Counts:
+        """``player``'s money as a count vector (god's view)."""
+        return self._money[self._seat(player)]
+
+    def money_total(self, player: int) -> int:
+        """The value of ``player``'s money (god's view)."""
+        counts = self._money[self._seat(player)]
+        return sum(v * c for v, c in zip(DENOMINATIONS, counts))
+
+    def card_count(self, player: int) -> int:
+        """How many money cards ``player`` holds (public)."""
+        return sum(self._money[self._seat(player)])
+
+    @property
+    def bank(self) -> Counts:
+        """The money cards still in the bank, as a count vector."""
+        return self._bank
+
+    def animals(self, player: int) -> dict[Animal, int]:
+        """The animal cards ``player`` owns, per species (only species he owns)."""
+        herd = self._herds[self._seat(player)]
+        return {a: c for a, c in zip(ANIMALS, herd) if c}
+
+    def herd(self, player: int) -> tuple[int, ...]:
+        """``player``'s animal cards as counts indexed like :data:`kuhtheory.cards.ANIMALS`."""
+        return self._herds[self._seat(player)]
+
+    def families(self, player: int) -> tuple[Animal, ...]:
+        """The complete families ``player`` owns, cheapest first."""
+        p = self._seat(player)
+        return tuple(a for a, owner in zip(ANIMALS, self._owners) if owner == p)
+
+    def family_owner(self, animal: Animal) -> int | None:
+        """Who owns the complete family of ``animal``, or None if it is not complete."""
+        owner = self._owners[ANIMAL_INDEX[Animal.parse(animal)]]
+        return None if owner < 0 else owner
+
+    @property
+    def dove_holder(self) -> int | None:
+        """Who took the dove bonus card (first, bluff), or None."""
+        return self._dove
+
+    @property
+    def deck_size(self) -> int:
+        """How many animal cards are left to auction."""
+        return len(self._deck) - self._pos
+
+    @property
+    def deck(self) -> tuple[Animal, ...]:
+        """The animal cards left to auction, top first (god's view: hidden at the table)."""
+        return self._deck[self._pos :]
+
+    @property
+    def donkeys_seen(self) -> int:
+        """How many donkeys have been turned up (each paid out once, K-DONK-1)."""
+        return self._donkeys
+
+    @property
+    def turn(self) -> int:
+        """How many turns have been completed (a passed turn counts)."""
+        return self._turn
+
+    @property
+    def shown_money(self) -> tuple[tuple[int, ...] | None, ...]:
+        """Per seat, the money he last had to show as an insolvent bidder (K-PAY-2), or None."""
+        return self._shown
+
+    @property
+    def auction(self) -> AuctionView | None:
+        """The running auction (god's view), or None."""
+        return self._auction_view(None)
+
+    @property
+    def trade(self) -> TradeView | None:
+        """The running trade (god's view), or None."""
+        return self._trade_view(None)
+
+    def _auction_view(self, viewer: int | None) -> AuctionView | None:
+        a = self._auc
+        if a is None:
+            return None
+        paying = a.payer >= 0
+        paid: tuple[int, ...] | None = None
+        paid_count = None
+        if a.paid is not None:
+            paid_count = sum(a.paid)
+            if viewer is None or viewer == a.auctioneer or viewer == a.high_bidder:
+                paid = tuple(v for v, c in zip(DENOMINATIONS, a.paid) for _ in range(c))
+        return AuctionView(
+            a.animals,
+            a.auctioneer,
+            a.high_bid,
+            None if a.high_bidder < 0 else a.high_bidder,
+            a.to_act if self._phase is Phase.BIDDING else None,
+            _mask_tuple(a.passed) if a.passed else (),
+            _public_caps(a.caps),
+            _mask_tuple(a.bid_once) if a.bid_once else (),
+            a.payer if paying else None,
+            a.payee if paying else None,
+            a.high_bid if paying else None,
+            paid,
+            paid_count,
+        )
+
+    def _trade_view(self, viewer: int | None) -> TradeView | None:
+        t = self._trd
+        if t is None:
+            return None
+
+        def cards(counts: Counts | None, owner: int) -> tuple[int, ...] | None:
+            if counts is None or (viewer is not None and viewer != owner):
+                return None
+            return tuple(v for v, c in zip(DENOMINATIONS, counts) for _ in range(c))
+
+        return TradeView(
+            offerer=t.offerer,
+            opponent=t.opponent,
+            animal=t.animal,
+            stake=t.stake,
+            round=t.round,
+            offer_count=sum(t.offer),
+            counter_count=None if t.counter is None else sum(t.counter),
+            offer=cards(t.offer, t.offerer),
+            counter=cards(t.counter, t.opponent),
+        )
+
+    def _seat(self, player: int) -> int:
+        if isinstance(player, bool) or not isinstance(player, int) or not (
+            0 <= player < self._players
+        ):
+            raise InvalidSetupError(
+                f"player {player!r} is not a seat of this {self._players}-player game"
+            )
+        return player
+
+    # ----- rules (kuhtheory.engine.rules) -------------------------------------------------------
+    def legal_actions(self) -> LegalActions:
+        """The legal actions now (empty when the game is over); see :class:`LegalActions`."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _rules.legal_actions(self)
+        return legal
+
+    def apply(self, action: Action) -> GameState:
+        """The state after ``action``; raises IllegalActionError/InvalidActionError, self unchanged."""
+        return _rules.apply(self, action)
+
+    def trade_targets(self) -> tuple[tuple[int, Animal], ...]:
+        """The ``(opponent, animal)`` pairs the active player may trade for now (K-TURN-2)."""
+        if self._phase is not Phase.TURN or self._must_auction:
+            return ()
+        return _rules._targets(self, self._active)
+
+    def is_legal(self, action: object) -> bool:
+        """Whether :meth:`apply` would accept ``action`` now."""
+        return _rules.check(self, action) is None
+
+    def why_illegal(self, action: object) -> str | None:
+        """The error message :meth:`apply` would raise for ``action``, or None if it is legal."""
+        return _rules.check(self, action)
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` knows (see :class:`kuhtheory.engine.observation.Observation`)."""
+        from kuhtheory.engine.observation import observe
+
+        return observe(self, self._seat(player))
+
+    # ----- scores ------------------------------------------------------------------------------
+    def scores(self) -> tuple[int, ...]:
+        """Each player's score from the families complete so far, with the edition's scoring."""
+        return tuple(self.score(p) for p in range(self._players))
+
+    def score(self, player: int) -> int:
+        """``player``'s score (see :func:`family_score`), plus the dove bonus if he holds it."""
+        p = self._seat(player)
+        fams = [a for a, owner in zip(ANIMALS, self._owners) if owner == p]
+        bonus = self._edition.dove_bonus if self._dove == p else 0
+        return family_score(self._edition, fams) + bonus
+
+    def winners(self) -> tuple[int, ...]:
+        """The players with the best score, after the edition's tie-break (2025: most money)."""
+        scores = self.scores()
+        best = max(scores)
+        top = [p for p, s in enumerate(scores) if s == best]
+        if len(top) > 1 and self._edition.score_tiebreak is ScoreTieBreak.MONEY_THEN_SHARED:
+            money = {p: self.money_total(p) for p in top}
+            richest = max(money.values())
+            top = [p for p in top if money[p] == richest]
+        return tuple(top)
+
+    # ----- display -----------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return (
+            f"<GameState {self._edition.name} players={self._players} seed={self._seed} "
+            f"turn={self._turn} phase={self._phase.value} current={self._current}>"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        a, t = self._auc, self._trd
+        auc = None if a is None else tuple(getattr(a, s) for s in _Auc.__slots__)
+        trd = None if t is None else tuple(getattr(t, s) for s in _Trd.__slots__)
+        return (
+            self._edition, self._players, self._seed, self._first, self._phase, self._active,
+            self._current, self._deck, self._pos, self._money, self._bank, self._herds,
+            self._donkeys, self._dove, self._turn, auc, trd, self._shown, self._must_auction,
+            self.history,
+        )
+
+
+_new_state = object.__new__
+
+
+def family_score(edition: Edition, families: list[Animal] | tuple[Animal, ...]) -> int:
+    """The points of a set of complete families under the edition's scoring (K-END-2).
+
+    >>> from kuhtheory.editions import get_edition
+    >>> family_score(get_edition("classic"), [Animal.PIG, Animal.DOG, Animal.ROOSTER])
+    2460
+    >>> family_score(get_edition("first"), [Animal.PIG, Animal.DOG, Animal.ROOSTER])
+    820
+    """
+    base = sum(a.points for a in families)
+    if edition.scoring is Scoring.SUM_TIMES_FAMILIES:
+        return base * len(families)
+    return base
+
+
+def raw_events(
+    start: tuple[tuple[Any, tuple[Any, ...]], ...], log: Log[Any]
+) -> tuple[tuple[Any, tuple[Any, ...]], ...]:
+    """The ``(EventClass, args)`` pairs of the setup and of every action, in order."""
+    out = list(start)
+    for _, evs in log.tuple():
+        out.extend(evs)
+    return tuple(out)
+
+
+def build_events(
+    start: tuple[tuple[Any, tuple[Any, ...]], ...], log: Log[Any]
+) -> tuple[Event, ...]:
+    """The event objects of the setup events and an action log."""
+    return tuple(cls(*args) for cls, args in raw_events(start, log))
+
+
+def new_game(
+    players: int = 4,
+    seed: int = 1,
+    edition: str | Edition = "classic",
+    variants: tuple[str, ...] | list[str] = (),
+    first_player: int | None = None,
+) -> GameState:
+    """The start of a game: money dealt, animal deck shuffled from ``random.Random(seed)``.
+
+    ``edition`` is a key (``"classic"``, ``"2025+no-kidding"``) or an :class:`Edition`; variants
+    are applied on top. ``first_player`` None draws the first seat from the seed (after the
+    shuffle). Raises :class:`~kuhtheory.errors.UnknownEditionError` for an unknown edition or a
+    player count the edition cannot seat, :class:`~kuhtheory.errors.InvalidSetupError` for a bad
+    seed or seat.
+    """
+    ed = get_edition(edition, variants)
+    ed.check_players(players)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidSetupError(f"seed {seed!r} must be a whole number")
+    rng = random.Random(seed)
+    deck = list(animal_deck(ed.cards_per_family))
+    rng.shuffle(deck)
+    if first_player is None:
+        first = rng.randrange(players)
+    elif isinstance(first_player, bool) or not isinstance(first_player, int) or not (
+        0 <= first_player < players
+    ):
+        raise InvalidSetupError(
+            f"first_player {first_player!r} must be a seat 0..{players - 1} or None"
+        )
+    else:
+        first = first_player
+    start = ed.start_money
+    s = _new_state(GameState)
+    s._edition = ed
+    s._players = players
+    s._seed = seed
+    s._first = first
+    s._phase = Phase.TURN
+    s._active = first
+    s._current = first
+    s._deck = tuple(deck)
+    s._pos = 0
+    s._money = (start,) * players
+    s._bank = tuple(d - players * c for d, c in zip(ed.money_deck, start))
+    s._herds = (_NO_ANIMALS,) * players
+    s._owners = (-1,) * _N_ANIMALS
+    s._incomplete = _N_ANIMALS
+    s._donkeys = 0
+    s._dove = None
+    s._turn = 0
+    s._auc = None
+    s._trd = None
+    s._shown = (None,) * players
+    s._must_auction = False
+    s._log = Log.EMPTY
+    s._start_events = ()
+    s._evbuf = []
+    s._reveals = ((),) * players
+    s._legal = None
+    if ed.deal_animals:
+        _rules.deal_short_game(s)
+    _rules.begin_turn(s, first)
+    s._start_events = tuple(s._evbuf)
+    s._evbuf = []
+    return s
+
+
+def setup_position(
+    players: int = 3,
+    edition: str | Edition = "classic",
+    variants: tuple[str, ...] | list[str] = (),
+    *,
+    money: Mapping[int, tuple[int, ...]] | None = None,
+    herds: Mapping[int, Mapping[Animal, int]] | None = None,
+    deck: tuple[Animal, ...] | None = None,
+    active: int = 0,
+    dove_holder: int | None = None,
+    seed: int = 0,
+) -> GameState:
+    """A position to study or test: given hands, herds and deck, ``active`` to play (TURN).
+
+    ``money`` maps seats to hands (others get the start money); ``herds`` maps seats to animals
+    owned; ``deck`` lists the cards left to auction, top first (default: every card not in a
+    herd, shuffled from ``seed``). The bank holds the rest of the money deck; the donkeys not in
+    the deck count as turned up. Every card must be somewhere exactly once
+    (:class:`~kuhtheory.errors.InvalidSetupError` otherwise). Such a state has no history: its
+    start is not a ``new_game`` setup, so it cannot be replayed from a record.
+
+    >>> s = setup_position(3, herds={0: {Animal.COW: 2}, 1: {Animal.COW: 2}})
+    >>> s.phase.name, s.current_player, s.deck_size, s.trade_targets()
+    ('TURN', 0, 36, ((1, <Animal.COW: 800>),))
+    """
+    ed = get_edition(edition, variants)
+    ed.check_players(players)
+    for seat in (*(money or {}), *(herds or {}), active):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidSetupError(f"seat {seat!r} is not a seat of a {players}-player game")
+    hands = []
+    for p in range(players):
+        if money is not None and p in money:
+            counts = [0] * len(DENOMINATIONS)
+            for card in money[p]:
+                if card not in DENOMINATIONS:
+                    raise InvalidSetupError(f"money card {card!r} of seat {p} is not a denomination")
+                counts[DENOMINATIONS.index(card)] += 1
+            hands.append(tuple(counts))
+        else:
+            hands.append(ed.start_money)
+    bank = tuple(d - sum(h[i] for h in hands) for i, d in enumerate(ed.money_deck))
+    if min(bank) < 0:
+        raise InvalidSetupError(
+            f"the hands {money!r} hold more cards than the money deck {ed.money_deck!r}"
+        )
+    herd_rows = []
+    for p in range(players):
+        row = [0] * _N_ANIMALS
+        for animal, count in (herds or {}).get(p, {}).items():
+            row[ANIMAL_INDEX[Animal.parse(animal)]] = count
+        herd_rows.append(tuple(row))
+    owned = [sum(r[i] for r in herd_rows) for i in range(_N_ANIMALS)]
+    if deck is None:
+        rest = [a for i, a in enumerate(ANIMALS) for _ in range(ed.cards_per_family - owned[i])]
+        if any(ed.cards_per_family - o < 0 for o in owned):
+            raise InvalidSetupError(f"herds {herds!r} hold more than {ed.cards_per_family} a family")
+        random.Random(seed).shuffle(rest)
+        deck = tuple(rest)
+    deck = tuple(Animal.parse(a) for a in deck)
+    for i, animal in enumerate(ANIMALS):
+        if owned[i] + deck.count(animal) != ed.cards_per_family:
+            raise InvalidSetupError(
+                f"{animal.label}: herds hold {owned[i]} and the deck {deck.count(animal)}; "
+                f"every one of the {ed.cards_per_family} cards must be somewhere exactly once"
+            )
+    owners = tuple(
+        next((p for p in range(players) if herd_rows[p][i] == ed.cards_per_family), -1)
+        for i in range(_N_ANIMALS)
+    )
+    s = _new_state(GameState)
+    s._edition = ed
+    s._players = players
+    s._seed = seed
+    s._first = active
+    s._phase = Phase.TURN
+    s._active = active
+    s._current = active
+    s._deck = deck
+    s._pos = 0
+    s._money = tuple(hands)
+    s._bank = bank
+    s._herds = tuple(herd_rows)
+    s._owners = owners
+    s._incomplete = sum(1 for o in owners if o < 0)
+    s._donkeys = owned[ANIMAL_INDEX[Animal.DONKEY]]
+    s._dove = dove_holder
+    s._turn = 0
+    s._auc = None
+    s._trd = None
+    s._shown = (None,) * players
+    s._must_auction = False
+    s._log = Log.EMPTY
+    s._start_events = ()
+    s._evbuf = []
+    s._reveals = ((),) * players
+    s._legal = None
+    _rules.begin_turn(s, active)
+    s._start_events = tuple(s._evbuf)
+    s._evbuf = []
+    return s
+
+
+from kuhtheory.engine import rules as _rules  # noqa: E402  (rules imports this module)
