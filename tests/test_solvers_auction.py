@@ -84,11 +84,17 @@ cases = [
 def test_k_auc_4_equilibrium_matches_brute_force_of_all_bid_paths(
     values: list[int], a_value: int, money: list | None, a_money: tuple | None, right: bool
 ) -> None:
-    game = make_game(values, money=money, auctioneer_value=a_value, auctioneer_money=a_money,
-                     preemption=right)
+    game = make_game(
+        values, money=money, auctioneer_value=a_value, auctioneer_money=a_money, preemption=right
+    )
     result = solve_game(game)
     (payoffs, decision, price), history = _brute_force(
-        game.values, game.purses, game.auctioneer_value, game.auctioneer_purse, game.step, right,
+        game.values,
+        game.purses,
+        game.auctioneer_value,
+        game.auctioneer_purse,
+        game.step,
+        right,
         game.max_level * game.step,
     )
     assert result.payoffs.as_tuple() == payoffs
@@ -200,3 +206,46 @@ def test_k_auc_4_the_right_can_hurt_the_auctioneer() -> None:
     assert c.without_right.payoffs == AuctionPayoffs(auctioneer=30, bidders=(0,))
     assert c.with_right.decision == "preempt" and c.with_right.price == 10
     assert c.with_right.payoffs == AuctionPayoffs(auctioneer=20, bidders=(10,))
+
+
+# ---------------------------------------------------------------------------------------------
+# The command line: kuhtheory solve auction
+
+
+def _run(argv: str) -> int:
+    import argparse
+
+    from kuhtheory.cli.solve_preemption import register
+
+    parser = argparse.ArgumentParser(prog="solve")
+    register(parser.add_subparsers(dest="solver"))
+    args = parser.parse_args(argv.split())
+    return int(args.func(args))
+
+
+def test_cli_auction_json_compares_with_and_without(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert _run("auction --values 100,80,60 --auctioneer-value 100 --json") == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["price"] == 50 and out["winner"] == 0 and out["decision"] == "sell"
+    assert out["payoffs"] == {"auctioneer": 50, "bidders": [50, 0, 0]}
+    assert out["without_right"]["price"] == 10
+
+
+def test_cli_auction_no_preemption_money_and_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run("auction --values 60 --auctioneer-value 100 --auctioneer-money 500") == 0
+    text = capsys.readouterr().out
+    assert "with the auctioneer's right" in text and "price 10, sell" in text
+    assert _run("auction --values 60,50 --money 0,50;10,10 --no-preemption --json") == 0
+    out = capsys.readouterr().out
+    assert '"preemption": false' in out and "without_right" not in out
+
+
+def test_cli_auction_bad_budget_via_main(capsys: pytest.CaptureFixture[str]) -> None:
+    from kuhtheory.cli import main
+
+    assert main("solve auction --values 100,80 --budgets 50,-1".split()) == 2
+    assert (
+        capsys.readouterr().err == "kuhtheory: error: budgets[1]=-1 must be a whole number >= 0\n"
+    )

@@ -179,3 +179,51 @@ def test_to_dict_has_the_cli_keys() -> None:
     out = decide_preemption((0, 10, 50), (0, 10, 10, 50), 40, 100).to_dict()
     assert {"decision", "payoffs", "price", "winner"} <= set(out)
     assert out["payoffs"] == {"auctioneer": 50, "bidder": 50}
+
+
+# ---------------------------------------------------------------------------------------------
+# The command line: kuhtheory solve preemption (register() in a small argparse harness, then main)
+
+
+def _parser():  # type: ignore[no-untyped-def]
+    import argparse
+
+    from kuhtheory.cli.solve_preemption import register
+
+    parser = argparse.ArgumentParser(prog="solve")
+    register(parser.add_subparsers(dest="solver"))
+    return parser
+
+
+def test_cli_preemption_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    args = _parser().parse_args(
+        "preemption --auctioneer 0,10,50 --bidder 0,10,10,50 --bid 40 --value 100 --json".split()
+    )
+    assert args.func(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["decision"] == "sell" and out["winner"] == "bidder" and out["price"] == 50
+    assert out["payoffs"] == {"auctioneer": 50, "bidder": 50}
+    assert out["penalty"] == 10
+
+
+def test_cli_preemption_text_bluff(capsys: pytest.CaptureFixture[str]) -> None:
+    args = _parser().parse_args(
+        "preemption --auctioneer 50 --bidder 0,100 --bid 30 --value 200 --edition bluff".split()
+    )
+    assert args.func(args) == 0
+    text = capsys.readouterr().out
+    assert "buy-back" in text and "same cards 100" in text
+    assert text.strip().endswith("Decision: preempt (absolute payoffs; a tie sells)")
+
+
+def test_cli_main_reports_bad_input_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from kuhtheory.cli import main
+
+    argv = "solve preemption --auctioneer 50 --bidder 10,50 --bid 15 --value 100 --edition 2025"
+    status = main(argv.split())
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.count("\n") == 1 and err.startswith("kuhtheory: error: bid=15")
+    assert main("solve preemption --auctioneer 50 --bidder 10 --bid 10 --value 100".split()) == 0
