@@ -1,0 +1,82 @@
+"""Simulation helpers for the Schnäppchen Jagd notebook: plain data, consistent figures."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from kuhtheory.errors import InvalidActionError
+from kuhtheory.games.schnaeppchen.agents import GreedyAgent
+from kuhtheory.games.schnaeppchen.analysis import (
+    declaration_log,
+    declaration_table,
+    play_game,
+    policy_experiment,
+    simulate,
+)
+
+
+def test_simulate_returns_consistent_plain_data() -> None:
+    result = simulate(players=4, games=3, agents=["greedy", "random", "greedy", "random"], seed=5)
+    json.dumps(result)
+    assert result["agents"] == ["greedy", "random", "greedy", "random"]
+    assert len(result["scores"]) == 3 and all(len(s) == 4 for s in result["scores"])
+    for seat in range(4):
+        mean = sum(s[seat] for s in result["scores"]) / 3
+        assert math.isclose(result["mean_score"][seat], mean)
+        assert math.isclose(
+            result["mean_bargain"][seat] - result["mean_junk"][seat], result["mean_score"][seat]
+        )
+    assert math.isclose(sum(result["win_share"]), 1.0)
+
+
+def test_simulate_accepts_agent_factories_and_is_reproducible() -> None:
+    factory = lambda seed: GreedyAgent(seed, reveal="lowest")  # noqa: E731
+    a = simulate(players=3, games=2, agents=[factory, "random", "random"], seed=1)
+    b = simulate(players=3, games=2, agents=[factory, "random", "random"], seed=1)
+    assert a == b and a["agents"][0] == "<lambda>"
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"players": 5}, "S-ROUND-1"),
+        ({"games": 0}, "games=0"),
+        ({"agents": ["greedy"]}, "need one per seat"),
+    ],
+)
+def test_simulate_refuses_bad_input(kwargs: dict, match: str) -> None:
+    with pytest.raises(InvalidActionError, match=match):
+        simulate(**kwargs)
+
+
+def test_play_game_needs_one_agent_per_seat() -> None:
+    with pytest.raises(InvalidActionError, match="2 agents for 3 players"):
+        play_game(3, [GreedyAgent(0), GreedyAgent(1)], seed=0)
+
+
+def test_policy_experiment_compares_policies_on_the_same_deals() -> None:
+    result = policy_experiment("trump", players=3, games=3, policies=["value", "never"], seed=2)
+    assert set(result) == {"value", "never"}
+    for row in result.values():
+        assert set(row) == {"mean_score", "stderr", "win_share"}
+        assert 0 <= row["win_share"] <= 1
+    reveal = policy_experiment("reveal", players=4, games=2, policies=["most"], seed=2)
+    assert set(reveal) == {"most"}
+    with pytest.raises(InvalidActionError, match="knob='colour'"):
+        policy_experiment("colour")
+    with pytest.raises(InvalidActionError, match="'always'"):
+        policy_experiment("reveal", policies=["always"])
+
+
+def test_declaration_log_records_only_real_choices() -> None:
+    records = declaration_log(players=3, games=2, seed=7)
+    assert records
+    for r in records:
+        assert 1 <= r["value"] <= 9 and 1 <= r["position"] <= 2
+        assert r["won"] or r["worth"] == 0
+    table = declaration_table(records)
+    assert sum(row["count"] for row in table) == len(records)
+    assert all(0 <= row["win_rate"] <= 1 for row in table)
