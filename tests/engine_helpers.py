@@ -28,7 +28,8 @@ def deck_with(top: Iterable[Animal], edition: str = "classic",
 
 def endgame(players: int, edition: str, herds: Mapping[int, Mapping[Animal, int]],
             money: Mapping[int, tuple[int, ...]] | None = None, active: int = 0,
-            park: int | None = None, variants: tuple[str, ...] = ()) -> GameState:
+            park: int | None = None, variants: tuple[str, ...] = (),
+            rest_to: int | None = None) -> GameState:
     """An empty-deck position: ``herds`` as given, every other card parked as complete families.
 
     The families not mentioned in ``herds`` go, complete, to seat ``park`` (default: the last
@@ -37,7 +38,13 @@ def endgame(players: int, edition: str, herds: Mapping[int, Mapping[Animal, int]
     ed = get_edition(edition, variants)
     park = players - 1 if park is None else park
     full = {p: dict(h) for p, h in herds.items()}
-    mentioned = {a for h in herds.values() for a in h}
+    mentioned = {a for h in herds.values() for a, c in h.items() if c}
+    if rest_to is not None:
+        for animal in mentioned:
+            owned = sum(h.get(animal, 0) for h in herds.values())
+            if owned < ed.cards_per_family:
+                row = full.setdefault(rest_to, {})
+                row[animal] = row.get(animal, 0) + ed.cards_per_family - owned
     for animal in ANIMALS:
         if animal not in mentioned:
             full.setdefault(park, {})[animal] = ed.cards_per_family
