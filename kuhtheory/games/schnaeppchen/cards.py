@@ -99,13 +99,20 @@ class Card:
                     f"card value {self.value!r} without a colour: the super offer has value 0 "
                     "(S-DECK-1)"
                 )
-            return
-        if not isinstance(self.colour, Colour):
-            object.__setattr__(self, "colour", Colour.parse(self.colour))
-        if isinstance(self.value, bool) or self.value not in VALUES:
-            raise InvalidActionError(
-                f"card value {self.value!r} must be a whole number 1-9 (S-DECK-1)"
-            )
+        else:
+            if not isinstance(self.colour, Colour):
+                object.__setattr__(self, "colour", Colour.parse(self.colour))
+            if isinstance(self.value, bool) or self.value not in VALUES:
+                raise InvalidActionError(
+                    f"card value {self.value!r} must be a whole number 1-9 (S-DECK-1)"
+                )
+        # Cached: cards are sorted and hashed constantly (not fields: equality ignores them).
+        index = len(_COLOUR_INDEX) if self.colour is None else _COLOUR_INDEX[self.colour]
+        object.__setattr__(self, "_sort_key", (index, self.value))
+        object.__setattr__(self, "_hash", hash((index, self.value)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined,no-any-return]
 
     @property
     def is_super(self) -> bool:
@@ -120,9 +127,7 @@ class Card:
     @property
     def sort_key(self) -> tuple[int, int]:
         """Colours in :class:`Colour` order, then values; super offers last."""
-        if self.colour is None:
-            return (len(_COLOUR_INDEX), 0)
-        return (_COLOUR_INDEX[self.colour], self.value)
+        return self._sort_key  # type: ignore[attr-defined,no-any-return]
 
     def text(self) -> str:
         """A readable name: ``"green 7"``, ``"super offer"``."""
@@ -170,7 +175,7 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _key(card: Card) -> tuple[int, int]:
-    return card.sort_key
+    return card._sort_key  # type: ignore[attr-defined,no-any-return]
 
 
 def full_deck() -> tuple[Card, ...]:
