@@ -249,3 +249,9 @@ def test_cli_auction_bad_budget_via_main(capsys: pytest.CaptureFixture[str]) -> 
     assert (
         capsys.readouterr().err == "kuhtheory: error: budgets[1]=-1 must be a whole number >= 0\n"
     )
+
+
+def test_verify_flag_records_the_path_check() -> None:
+    r = solve_auction([60, 40], auctioneer_value=100, verify=True)
+    assert r.verified.endswith("no profitable deviation")
+    assert "not path-checked" in solve_auction([60, 40], auctioneer_value=100).verified

@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from kuhtheory.editions import Edition, get_edition
-from kuhtheory.errors import SolverInputError
+from kuhtheory.errors import SolverError, SolverInputError
 from kuhtheory.solvers.preemption import (
     Payoffs,
     Purse,
@@ -307,8 +307,21 @@ def check_budget(budget: object, index: int) -> int:
     return budget
 
 
-def solve_game(game: AuctionGame) -> AuctionResult:
-    """The subgame-perfect equilibrium play of ``game`` by backward induction."""
+def solve_game(game: AuctionGame, verify: bool = False) -> AuctionResult:
+    """The subgame-perfect equilibrium play of ``game`` by backward induction.
+
+    With ``verify`` the equilibrium is also checked by :func:`verify_by_paths` (exponential: for
+    small games); a failed check raises :class:`SolverError`.
+    """
+    verified = "exact integer backward induction (not path-checked: pass verify=True)"
+    if verify:
+        gain = verify_by_paths(game)
+        if gain > 0:
+            raise SolverError(f"subgame-perfection check failed: a deviation gains {gain}")
+        verified = (
+            "exact integer backward induction; every bid path from every reachable state "
+            "enumerated: no profitable deviation"
+        )
     state = game.root()
     path: list[str] = []
     while state[3] >= 0:
@@ -341,7 +354,7 @@ def solve_game(game: AuctionGame) -> AuctionResult:
         preempted=preempted,
         payoffs=AuctionPayoffs(payoffs[0], payoffs[1:]),
         path=tuple(path),
-        verified="exact integer backward induction; verify_by_paths checks every bid path",
+        verified=verified,
     )
 
 
@@ -355,6 +368,7 @@ def solve_auction(
     step: int = 10,
     preemption: bool = True,
     edition: str | Edition = "classic",
+    verify: bool = False,
 ) -> AuctionResult:
     """Solve the complete-information auction (module docstring) with or without the right.
 
@@ -374,10 +388,14 @@ def solve_auction(
         The bid increment (a multiple of the edition's minimum raise).
     preemption
         Whether the auctioneer has the right of K-AUC-4.
+    verify
+        Also check every bid path (:func:`verify_by_paths`; small games only).
 
-    >>> r = solve_auction([100, 60], auctioneer_value=100)
+    >>> r = solve_auction([100, 60], auctioneer_value=100, verify=True)
     >>> r.path
     ('bidder 0 bids 50', 'bidder 1 passes', 'hammer at 50: the auctioneer sells')
+    >>> r.verified.endswith("no profitable deviation")
+    True
     """
     return solve_game(
         make_game(
@@ -389,7 +407,8 @@ def solve_auction(
             step=step,
             preemption=preemption,
             edition=edition,
-        )
+        ),
+        verify=verify,
     )
 
 
