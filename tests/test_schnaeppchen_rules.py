@@ -490,3 +490,28 @@ def test_unknown_seat_and_foreign_actions_are_invalid() -> None:
         state.apply(PlayCard(3, c("G2")))
     with pytest.raises(InvalidActionError, match="not a Schnäppchen Jagd action"):
         state.apply("G2")  # type: ignore[arg-type]
+
+
+def test_s_end_1_second_sort_may_throw_away_what_is_left_of_a_new_pile() -> None:
+    # Reading of S-SORT-2 in the double sort (rules module docstring): the pile was empty before
+    # this round, so after converting once the rest may go.
+    state = position(
+        [[], [], []], [["P1"], ["P4"], ["P8"]], [cs("R5 R5 G5 G5 B1 B2"), [], []],
+        phase="sort", leader=0, round=6, junk_was_empty=[True, True, True],
+    )  # fmt: skip
+    assert state.queue == (0, 0, 1, 1, 2, 2)
+    assert DiscardJunk(0) not in state.legal_actions()  # he can convert 5s first
+    state = state.apply(Convert(0, 5))
+    assert state.legal_actions() == (DiscardJunk(0), KeepJunk(0))
+    state = state.apply(DiscardJunk(0))
+    assert state.junk[0] == () and state.scores()[0] == 2
+
+
+def test_s_trick_5_a_led_super_offer_wins_and_the_next_card_sets_the_colour() -> None:
+    state = three(["SO B1", "R1 Y2", "R5 Y3"])
+    state = run(state, PlayCard(0, SUPER_OFFER))
+    assert set(state.legal_actions()) == {PlayCard(1, c("R1")), PlayCard(1, c("Y2"))}
+    state = state.apply(PlayCard(1, c("R1")))
+    illegal(state, PlayCard(2, c("Y3"), False), "S-TRICK-1")  # red was set: follow it
+    state = state.apply(PlayCard(2, c("R5")))
+    assert state.tricks[-1].winner == 0

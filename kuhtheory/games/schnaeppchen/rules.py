@@ -10,6 +10,8 @@ would play them so; each is tested in tests/test_schnaeppchen_rules.py):
   in late rounds when few cards were discarded) has no tricks, but its sort still takes place,
   starting at the dealer's left; the number of rounds never changes.
 * S-PRE-1: a super offer has no value, so it cannot be revealed as the first bargain.
+* S-TRICK-1/5: when a super offer is led, the first coloured card after it sets the led colour
+  and is not declared (see :mod:`.tricks`); the super offer wins the trick anyway.
 * S-SORT-1: the sort goes round the table once from the last trick's winner; each player makes one
   choice: convert one value, throw the junk away (S-SORT-2) or keep it. Converting puts every
   remaining card of the value on the bargain pile. After the last round each player makes two such
