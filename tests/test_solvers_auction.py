@@ -255,3 +255,19 @@ def test_verify_flag_records_the_path_check() -> None:
     r = solve_auction([60, 40], auctioneer_value=100, verify=True)
     assert r.verified.endswith("no profitable deviation")
     assert "not path-checked" in solve_auction([60, 40], auctioneer_value=100).verified
+
+
+def test_auction_sweep_matches_single_solves() -> None:
+    from kuhtheory.solvers.auction import auction_sweep
+
+    s = auction_sweep([60, 30], [0, 40, 90, 150], budgets=[100, 100])
+    for k, worth in enumerate(s.auctioneer_values):
+        c = compare_auction([60, 30], [100, 100], auctioneer_value=worth)
+        assert s.price_with[k] == c.with_right.price
+        assert s.price_without[k] == c.without_right.price
+        assert s.auctioneer_with[k] == c.with_right.payoffs.auctioneer
+        assert s.bidders_without[k] == c.without_right.payoffs.bidders
+    # A worth-0 auctioneer never preempts; then the right changes nothing.
+    assert not s.preempted[0] and s.price_with[0] == s.price_without[0]
+    with pytest.raises(SolverInputError, match="auctioneer_values"):
+        auction_sweep([10], [])

@@ -466,3 +466,56 @@ def verify_by_paths(game: AuctionGame) -> int:
         for player in range(game.n):
             worst = max(worst, _best_deviation(game, state, player) - value[1 + player])
     return worst
+
+
+@dataclass(frozen=True)
+class AuctionSweep:
+    """The auction solved for each auctioneer's worth, with and without the right (for plots).
+
+    Every field but ``values`` and ``auctioneer_values`` is aligned with ``auctioneer_values``;
+    ``winner_*`` is the index of the bidder who takes the stake, None for the auctioneer.
+    """
+
+    values: tuple[int, ...]
+    auctioneer_values: tuple[int, ...]
+    price_with: tuple[int, ...]
+    price_without: tuple[int, ...]
+    preempted: tuple[bool, ...]
+    winner_with: tuple[int | None, ...]
+    winner_without: tuple[int | None, ...]
+    auctioneer_with: tuple[int, ...]
+    auctioneer_without: tuple[int, ...]
+    bidders_with: tuple[tuple[int, ...], ...]
+    bidders_without: tuple[tuple[int, ...], ...]
+
+
+def auction_sweep(
+    values: Sequence[int],
+    auctioneer_values: Sequence[int],
+    budgets: Sequence[int] | None = None,
+    **kwargs: object,
+) -> AuctionSweep:
+    """:func:`compare_auction` for every auctioneer's worth in ``auctioneer_values``.
+
+    >>> s = auction_sweep([0], [0, 50, 100])
+    >>> s.price_with, s.preempted, s.auctioneer_with, s.auctioneer_without
+    ((0, 20, 40), (False, True, True), (0, 30, 60), (0, 50, 100))
+    """
+    worths = tuple(auctioneer_values)
+    if not worths:
+        raise SolverInputError("auctioneer_values is empty: give at least one worth")
+    kwargs.pop("auctioneer_value", None)
+    runs = [compare_auction(values, budgets, auctioneer_value=w, **kwargs) for w in worths]
+    return AuctionSweep(
+        values=tuple(values),
+        auctioneer_values=worths,
+        price_with=tuple(r.with_right.price for r in runs),
+        price_without=tuple(r.without_right.price for r in runs),
+        preempted=tuple(r.with_right.preempted for r in runs),
+        winner_with=tuple(r.with_right.winner for r in runs),
+        winner_without=tuple(r.without_right.winner for r in runs),
+        auctioneer_with=tuple(r.with_right.payoffs.auctioneer for r in runs),
+        auctioneer_without=tuple(r.without_right.payoffs.auctioneer for r in runs),
+        bidders_with=tuple(r.with_right.payoffs.bidders for r in runs),
+        bidders_without=tuple(r.without_right.payoffs.bidders for r in runs),
+    )

@@ -38,6 +38,14 @@ This is the seller-held analogue of a *right of first refusal* (Bikhchandani, Li
 Choi 2009): there the holder is a buyer who matches the price and pays the seller; here the holder
 is the seller, who pays the price to the winner.
 
+References
+----------
+* S. Bikhchandani, S. A. Lippman and R. Ryan (2005), "On the right-of-first-refusal", *Advances in
+  Theoretical Economics* 5(1).
+* A. H. Choi (2009), "A rent extraction theory of right of first refusal", *Journal of Industrial
+  Economics* 57(2).
+* V. Krishna (2010), *Auction Theory*, 2nd ed., Academic Press (the English auction, ch. 2).
+
 >>> d = decide_preemption((500,), (10, 10), bid=10, value=100)
 >>> d.decision, d.penalty
 ('sell', 490)
