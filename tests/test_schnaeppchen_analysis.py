@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 
 import pytest
 
@@ -12,10 +13,13 @@ from kuhtheory.games.schnaeppchen.agents import GreedyAgent
 from kuhtheory.games.schnaeppchen.analysis import (
     declaration_log,
     declaration_table,
+    option_values,
     play_game,
     policy_experiment,
+    sample_world,
     simulate,
 )
+from kuhtheory.games.schnaeppchen.state import new_game
 
 
 def test_simulate_returns_consistent_plain_data() -> None:
@@ -80,3 +84,37 @@ def test_declaration_log_records_only_real_choices() -> None:
     table = declaration_table(records)
     assert sum(row["count"] for row in table) == len(records)
     assert all(0 <= row["win_rate"] <= 1 for row in table)
+
+
+def test_sample_world_looks_the_same_to_the_player() -> None:
+    state = new_game(players=4, seed=3)
+    bots = [GreedyAgent(i) for i in range(4)]
+    for _ in range(30):
+        seat = state.current_player
+        state = state.apply(bots[seat].act(state.observation(seat), state.legal_actions()))
+    rng = random.Random(1)
+    player = state.current_player
+    worlds = [sample_world(state, player, rng) for _ in range(5)]
+    for world in worlds:
+        assert world.observation(player) == state.observation(player)
+        assert world.all_cards() == state.all_cards()
+    assert len({w.hands for w in worlds}) > 1 and len({w.seed for w in worlds}) > 1
+
+
+def test_option_values_gives_one_row_per_legal_action() -> None:
+    state = new_game(players=3, seed=8)
+    rows = option_values(state, samples=2, seed=1, agents=["greedy", "random", "random"])
+    assert [r["text"] for r in rows] == [repr(a) for a in state.legal_actions()]
+    assert all(math.isfinite(r["mean_score"]) and r["mean_margin"] <= 60 for r in rows)
+    json.dumps(rows)
+
+
+def test_option_values_refuses_bad_input() -> None:
+    state = new_game(players=3, seed=8)
+    with pytest.raises(InvalidActionError, match="samples=0"):
+        option_values(state, samples=0)
+    with pytest.raises(InvalidActionError, match="need one per seat"):
+        option_values(state, agents=["greedy"])
+    end = play_game(3, [GreedyAgent(i) for i in range(3)], seed=1)
+    with pytest.raises(InvalidActionError, match="game is over"):
+        option_values(end)

@@ -8,7 +8,10 @@
   choice of value matters (S-PRE-1), ``knob="trump"`` whether declaring a colour trump pays
   (S-TRICK-2);
 * :func:`declaration_log` / :func:`declaration_table`: every time a player could choose to declare
-  a colour trump, what he chose and what the trick brought him.
+  a colour trump, what he chose and what the trick brought him;
+* :func:`option_values`: in one position, what each legal action is worth to the player to act,
+  by playing the game out from worlds consistent with what he sees (opponents' hands and the
+  undealt cards reshuffled, future deals re-seeded), the same worlds for every action.
 
 >>> result = simulate(players=3, games=2, agents=("greedy", "random", "random"), seed=1)
 >>> result["games"], len(result["scores"]), len(result["mean_score"])
@@ -18,18 +21,21 @@
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from kuhtheory.errors import InvalidActionError
 from kuhtheory.game import Agent
-from kuhtheory.games.schnaeppchen.actions import PlayCard
+from kuhtheory.games.schnaeppchen.actions import PlayCard, action_to_json
 from kuhtheory.games.schnaeppchen.agents import (
     REVEAL_POLICIES,
     TRUMP_POLICIES,
     GreedyAgent,
     make_agent,
 )
+from kuhtheory.games.schnaeppchen.cards import sort_cards
 from kuhtheory.games.schnaeppchen.events import TrickWon
 from kuhtheory.games.schnaeppchen.state import SchnaeppchenState, check_players, new_game
 
@@ -244,3 +250,87 @@ def declaration_table(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]
         }
         for (value, declared), rows in sorted(groups.items())
     ]
+
+
+def sample_world(state: SchnaeppchenState, player: int, rng: random.Random) -> SchnaeppchenState:
+    """A state ``player`` cannot tell from ``state``: the cards he cannot see (opponents' hands and
+    the pool) dealt again at random with the same hand sizes, and a new seed for future deals.
+
+    Opponents' junk piles stay: a player who remembers the tricks knows them.
+    """
+    hidden = [c for seat, hand in enumerate(state.hands) if seat != player for c in hand]
+    hidden += state.pool
+    rng.shuffle(hidden)
+    hands = list(state.hands)
+    at = 0
+    for seat in range(state.players):
+        if seat != player:
+            size = len(state.hands[seat])
+            hands[seat] = sort_cards(hidden[at : at + size])
+            at += size
+    return replace(
+        state, hands=tuple(hands), pool=sort_cards(hidden[at:]), seed=rng.randrange(2**31)
+    )
+
+
+def option_values(
+    state: SchnaeppchenState,
+    samples: int = 20,
+    seed: int = 0,
+    agents: Sequence[AgentSpec] | None = None,
+) -> list[dict[str, Any]]:
+    """What each legal action of the player to act is worth, by play-outs (plain data).
+
+    For each of ``samples`` worlds (:func:`sample_world`), every legal action is applied and the
+    game played to the end by ``agents`` (default greedy bots). Per action: ``action`` (JSON),
+    ``text`` (its repr), ``mean_score`` (the player's final score), ``mean_margin`` (his score minus
+    the best other score) and ``stderr`` of the score.
+
+    The last trick of a game: seat 2 collects 5s and, void in green, can take the green 5 by
+    declaring red trump; the new junk (green 6, red 9) is then thrown away in the final sort
+    (S-SORT-2), so trump is worth 2 points, not trump 1:
+
+    >>> from kuhtheory.games.schnaeppchen.state import position
+    >>> last = position([["G5"], ["G6"], ["R9"]], [["P1"], ["P2"], ["B5"]], round=6)
+    >>> last = last.apply(last.legal_actions()[0])
+    >>> last = last.apply(last.legal_actions()[0])
+    >>> [(row["action"]["declare_trump"], row["mean_score"]) for row in option_values(last, 1)]
+    [(False, 1.0), (True, 2.0)]
+    """
+    player = state.current_player
+    if player is None:
+        raise InvalidActionError("option_values: the game is over, nobody is to act")
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise InvalidActionError(f"samples={samples!r} must be a positive whole number")
+    specs: Sequence[AgentSpec] = agents if agents is not None else ("greedy",) * state.players
+    if len(specs) != state.players:
+        raise InvalidActionError(f"agents={specs!r}: need one per seat ({state.players})")
+    rng = random.Random(seed)
+    options = state.legal_actions()
+    scores: list[list[float]] = [[] for _ in options]
+    margins: list[list[float]] = [[] for _ in options]
+    for k in range(samples):
+        world = sample_world(state, player, rng)
+        for i, action in enumerate(options):
+            bots = [_build(spec, seed * 7919 + k * 16 + j) for j, spec in enumerate(specs)]
+            end = world.apply(action)
+            while not end.is_terminal:
+                seat = end.current_player
+                assert seat is not None
+                end = end.apply(bots[seat].act(end.observation(seat), end.legal_actions()))
+            final = end.scores()
+            scores[i].append(final[player])
+            margins[i].append(final[player] - max(s for j, s in enumerate(final) if j != player))
+    rows = []
+    for i, action in enumerate(options):
+        mean, se = _mean_se(scores[i])
+        rows.append(
+            {
+                "action": action_to_json(action),
+                "text": repr(action),
+                "mean_score": mean,
+                "mean_margin": sum(margins[i]) / samples,
+                "stderr": se,
+            }
+        )
+    return rows
