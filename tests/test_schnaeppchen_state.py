@@ -22,6 +22,7 @@ from kuhtheory.games.schnaeppchen.state import (
     position,
     setup_of,
 )
+from kuhtheory.games.schnaeppchen.tricks import Play
 
 DECK = Counter(full_deck())
 
@@ -183,7 +184,15 @@ def test_position_refuses_impossible_positions() -> None:
         position([["G1"], ["G2"], ["B1"]], [["P1"], ["P2"]])
     with pytest.raises(InvalidActionError, match="round=7"):
         position([["G1"], ["G2"], ["B1"]], [["P1"], ["P2"], ["P3"]], round=7)
-    with pytest.raises(IllegalActionError, match="no card"):
+    with pytest.raises(InvalidActionError, match="leader=3"):
+        position([["G1"], ["G2"], ["B1"]], [["P1"], ["P2"], ["P3"]], leader=3)
+    with pytest.raises(InvalidActionError, match="queue="):
+        position([[], [], []], [["P1"], ["P2"], ["P3"]], phase="sort", queue=[0, 4])
+    with pytest.raises(InvalidActionError, match="in turn from leader=0"):
+        position(
+            [["G1"], ["G2"], ["B1"]], [["P1"], ["P2"], ["P3"]], trick=[Play(1, Card.parse("G3"))]
+        )
+    with pytest.raises(InvalidActionError, match="no card"):
         position([[], ["G2"], ["B1"]], [["P1"], ["P2"], ["P3"]])
 
 

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kuhtheory.errors import IllegalActionError, InvalidActionError
+from kuhtheory.errors import InvalidActionError
 from kuhtheory.games.schnaeppchen.actions import Action
 from kuhtheory.games.schnaeppchen.cards import Card, full_deck, sort_cards
 from kuhtheory.games.schnaeppchen.events import Event
@@ -285,6 +285,17 @@ def position(
     junk = junk if junk is not None else [[] for _ in range(players)]
     if len(bargain) != players or len(junk) != players:
         raise InvalidActionError("position: hands, bargain and junk need one entry per seat")
+    seats = range(players)
+    if leader not in seats or (dealer is not None and dealer not in seats):
+        raise InvalidActionError(f"position: leader={leader!r}, dealer={dealer!r} must be seats")
+    if queue is not None and any(seat not in seats for seat in queue):
+        raise InvalidActionError(f"position: queue={queue!r} must hold seats 0-{players - 1}")
+    if len(trick) >= players or any(
+        play.player != (leader + i) % players for i, play in enumerate(trick)
+    ):
+        raise InvalidActionError(
+            f"position: trick={tuple(trick)!r} must be played in turn from leader={leader}"
+        )
     if not 1 <= round <= ROUNDS[players]:
         raise InvalidActionError(f"position: round={round!r} must be 1-{ROUNDS[players]}")
 
@@ -330,5 +341,5 @@ def position(
     )
     if phase is Phase.TRICKS and state.current_player is not None:
         if not state.hands[state.current_player]:
-            raise IllegalActionError("position: the player to act has no card (S-TRICK-1)")
+            raise InvalidActionError("position: the player to act has no card (S-TRICK-1)")
     return state
