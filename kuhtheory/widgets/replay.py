@@ -1,0 +1,291 @@
+"""Replay a game record: step through it with a slider, from the god's-eye view or one player's.
+
+A record (:mod:`kuhtheory.record`) is replayed once, every action re-checked by the engine; the
+viewer keeps the states and shows, at the chosen step, the table
+(:func:`kuhtheory.display.table_html`: in a player's view the others' money stays face down), the
+last events, every player's money over the game (god's view) or only the viewer's own, everybody's
+public card count, and each auction's price against the animal's worth, preemptions (K-AUC-4)
+highlighted.
+
+A few records ship with the package (:func:`bundled_records`).
+
+>>> viewer = ReplayViewer("classic-preemption")
+>>> viewer.step_slider.max == len(viewer.states) - 1
+True
+>>> [a.preempted for a in viewer.auctions()][:1]
+[True]
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from kuhtheory.cards import Animal
+from kuhtheory.display import events_html, table_html
+from kuhtheory.errors import InvalidRecordError, KuhtheoryError
+from kuhtheory.plots import svg_bars, svg_lines
+
+__all__ = ["AuctionSummary", "ReplayViewer", "bundled_records", "load_bundled"]
+
+GOD = "god's view"
+
+
+def bundled_records() -> tuple[str, ...]:
+    """The names of the records shipped in ``kuhtheory/data/records`` (without ``.json``).
+
+    >>> "classic-preemption" in bundled_records()
+    True
+    """
+    folder = resources.files("kuhtheory") / "data" / "records"
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
+
+
+def load_bundled(name: str) -> dict[str, Any]:
+    """A shipped record by name (see :func:`bundled_records`)."""
+    from kuhtheory.record import loads
+
+    if name not in bundled_records():
+        raise InvalidRecordError(
+            f"no shipped record {name!r}: choose one of {', '.join(bundled_records())}"
+        )
+    path = resources.files("kuhtheory") / "data" / "records" / f"{name}.json"
+    return loads(path.read_bytes())
+
+
+@dataclass(frozen=True)
+class AuctionSummary:
+    """One finished auction of a replayed game.
+
+    ``step`` is the index of the state right after it ended; ``bid`` the hammer price (0 when no
+    one bid), ``price`` the price the public log announces, ``paid`` the money that really changed
+    hands (god's view: with no change it may exceed the price, K-PAY-1), ``worth`` the family
+    points of the animals' species divided by the cards of a family (each card's share).
+    """
+
+    step: int
+    auctioneer: int
+    high_bidder: int | None
+    winner: int
+    animals: tuple[Animal, ...]
+    bid: int
+    price: int
+    paid: int
+    worth: float
+    preempted: bool
+    free: bool
+
+    def label(self) -> str:
+        """A short label: the animals, ``*`` when preempted."""
+        names = "+".join(a.label for a in self.animals)
+        return names + ("*" if self.preempted else "")
+
+
+class ReplayViewer:
+    """Step through a game record with a slider.
+
+    Parameters
+    ----------
+    record
+        A record dict, the path of a record file, or the name of a shipped record.
+    viewer
+        None for the god's-eye view, or a seat whose view is shown (his money only).
+    """
+
+    def __init__(self, record: Mapping[str, Any] | str | Path = "classic-preemption",
+                 viewer: int | None = None) -> None:
+        self.record_select = w.Dropdown(options=list(bundled_records()), description="record")
+        self.view_select = w.Dropdown(description="view")
+        self.step_slider = w.IntSlider(value=0, min=0, max=0, description="step",
+                                       continuous_update=True, layout=w.Layout(width="600px"))
+        self.table = w.HTML()
+        self.events = w.HTML()
+        self.step_text = w.HTML()
+        self.money_chart = w.HTML()
+        self.count_chart = w.HTML()
+        self.price_chart = w.HTML()
+        self.message = w.HTML()
+        self.states: list[Any] = []
+        self._event_counts: list[int] = []
+        self._auctions: list[AuctionSummary] = []
+        self.load(record, viewer)
+        if isinstance(record, str) and record in bundled_records():
+            self.record_select.value = record
+        else:
+            self.record_select.value = None
+        self.record_select.observe(lambda ch: self._pick_record(ch["new"]), names="value")
+        self.view_select.observe(lambda _: self.refresh(), names="value")
+        self.step_slider.observe(lambda _: self.refresh_step(), names="value")
+        self.widget = w.VBox([
+            w.HBox([self.record_select, self.view_select]), self.step_slider, self.step_text,
+            self.table, w.HTML("<b>Last events</b>"), self.events,
+            w.HBox([self.money_chart, self.count_chart]), self.price_chart, self.message,
+        ])
+
+    # ----- loading ----------------------------------------------------------------------------
+    def load(self, record: Mapping[str, Any] | str | Path, viewer: int | None = None) -> None:
+        """Replay ``record`` (every action re-checked) and show its first step."""
+        from kuhtheory.record import load, replay_states
+
+        if isinstance(record, Path) or (isinstance(record, str) and record.endswith(".json")):
+            data: Mapping[str, Any] = load(record)
+        elif isinstance(record, str):
+            data = load_bundled(record)
+        else:
+            data = record
+        states = list(replay_states(dict(data)))
+        self.record = dict(data)
+        self.states = states
+        self._event_counts = [len(s.events) for s in states]
+        self._auctions = self._find_auctions()
+        players = states[0].players
+        options = [(GOD, -1)] + [(f"P{p}'s view", p) for p in range(players)]
+        self.view_select.options = options
+        self.view_select.value = -1 if viewer is None else viewer
+        self.step_slider.max = len(states) - 1
+        self.step_slider.value = 0
+        self.refresh()
+
+    def _pick_record(self, name: str | None) -> None:
+        if not name:
+            return
+        try:
+            self.load(name)
+            self.message.value = ""
+        except KuhtheoryError as exc:
+            self.message.value = f"<span style='color:#b91c1c'>{html.escape(str(exc))}</span>"
+
+    # ----- pure views -------------------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view is shown, None for the god's-eye view."""
+        v = self.view_select.value
+        return None if v is None or v < 0 else int(v)
+
+    def state(self, step: int | None = None) -> Any:
+        """The state at ``step`` (default: the slider's)."""
+        return self.states[self.step_slider.value if step is None else step]
+
+    def events_until(self, step: int | None = None) -> list[str]:
+        """The public events up to ``step``, as sentences."""
+        return [e.text() for e in self.state(step).events]
+
+    def step_of_event(self, index: int) -> int:
+        """The first step whose state has the event ``index`` in its log."""
+        import bisect
+
+        return bisect.bisect_right(self._event_counts, index)
+
+    def _find_auctions(self) -> list[AuctionSummary]:
+        final = self.states[-1]
+        per_family = final.edition.cards_per_family
+        out: list[AuctionSummary] = []
+        bid = 0
+        for i, e in enumerate(final.events):
+            kind = type(e).__name__
+            if kind == "Hammered":
+                bid = e.amount
+            elif kind in ("Sold", "Preempted", "BoughtBack", "TakenFree"):
+                animals = e.animals
+                worth = sum(a.points for a in animals) / per_family
+                pre = free = False
+                high: int | None
+                if kind == "Sold":
+                    winner, auctioneer, high, price = e.buyer, e.seller, e.buyer, e.price
+                elif kind == "TakenFree":
+                    winner, auctioneer, high, price = e.auctioneer, e.auctioneer, None, 0
+                    free, bid = True, 0
+                else:
+                    winner, auctioneer, high = e.auctioneer, e.auctioneer, e.high_bidder
+                    price, pre = e.price, True
+                step = self.step_of_event(i)
+                paid = 0
+                if high is not None:
+                    payer = auctioneer if pre else high
+                    paid = self.states[step - 1].money_total(payer) - self.states[step].money_total(
+                        payer)
+                out.append(AuctionSummary(step, auctioneer, high, winner, animals, bid, price,
+                                          paid, worth, pre, free))
+                bid = 0
+        return out
+
+    def auctions(self) -> list[AuctionSummary]:
+        """Every finished auction of the game, in order."""
+        return list(self._auctions)
+
+    def money_series(self) -> list[tuple[int, ...]]:
+        """Every player's money total at each step (the god's-eye view)."""
+        return [tuple(s.money_total(p) for p in range(s.players)) for s in self.states]
+
+    def card_count_series(self) -> list[tuple[int, ...]]:
+        """Every player's number of money cards at each step (public)."""
+        return [tuple(s.card_count(p) for p in range(s.players)) for s in self.states]
+
+    def table_view(self, step: int | None = None) -> str:
+        """The table at ``step`` from the chosen view."""
+        return table_html(self.state(step), viewer=self.viewer)
+
+    def money_svg(self) -> str:
+        """Money over the game: everybody's (god) or the viewer's own, preemptions marked."""
+        series = self.money_series()
+        steps = list(range(len(series)))
+        players = self.states[0].players
+        seats = range(players) if self.viewer is None else (self.viewer,)
+        marks = [(a.step, "#dc2626") for a in self._auctions if a.preempted]
+        marks.append((self.step_slider.value, "#111827"))
+        return svg_lines(
+            steps, [(f"P{p}", [m[p] for m in series]) for p in seats],
+            title="money in hand" + ("" if self.viewer is None else f" (P{self.viewer})"),
+            xlabel="step (red: preemption)", ylabel="money", vlines=marks, width=460,
+        )
+
+    def count_svg(self) -> str:
+        """Everybody's number of money cards over the game (what the table sees)."""
+        series = self.card_count_series()
+        players = self.states[0].players
+        return svg_lines(
+            list(range(len(series))), [(f"P{p}", [m[p] for m in series]) for p in range(players)],
+            title="money cards in hand (public)", xlabel="step", ylabel="cards",
+            vlines=[(self.step_slider.value, "#111827")], width=460,
+        )
+
+    def price_svg(self, upto: int | None = None) -> str:
+        """Each auction finished by ``upto`` (default: the slider's step): price against worth."""
+        step = self.step_slider.value if upto is None else upto
+        done = [a for a in self._auctions if a.step <= step]
+        labels = [f"{k + 1}:{a.label()}" for k, a in enumerate(done)]
+        width = max(460, 34 * len(done) + 80)
+        return svg_bars(
+            labels, [("price", [a.price for a in done]),
+                     ("card's share of family points", [a.worth for a in done])],
+            title="auctions: price against worth (* preempted)", ylabel="money / points",
+            width=width,
+        )
+
+    # ----- refresh ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw everything (record or view changed)."""
+        self.money_chart.value = self.money_svg()
+        self.count_chart.value = self.count_svg()
+        self.refresh_step()
+
+    def refresh_step(self) -> None:
+        """Redraw what depends on the step."""
+        step = self.step_slider.value
+        s = self.state()
+        done = sum(1 for a in self._auctions if a.step <= step)
+        self.step_text.value = (
+            f"step {step} of {len(self.states) - 1} &middot; turn {s.turn} &middot; "
+            f"{done} auction(s) finished" + (" &middot; <b>game over</b>" if s.is_terminal else "")
+        )
+        self.table.value = self.table_view()
+        self.events.value = events_html(self.events_until(), limit=8)
+        self.money_chart.value = self.money_svg()
+        self.count_chart.value = self.count_svg()
+        self.price_chart.value = self.price_svg()
