@@ -4,12 +4,15 @@ Clause ids (RULES.md, S-*) are in the comments. Readings chosen where the rules 
 would play them so; each is tested in tests/test_schnaeppchen_rules.py):
 
 * Seats are numbered clockwise: the dealer's left is ``dealer + 1``.
+* S-ROUND-1: the draw for the first dealer is made from the seed (or given as ``first_dealer``).
 * S-ROUND-1: "the rest waits" and "the rest is set aside" are one pool: every card not in a hand
   or pile, with the cards discarded while sorting, is shuffled by the next dealer (S-SORT-3). Each
   player gets ``min(8, pool // players)`` cards. A round whose deal gives no card at all (possible
   in late rounds when few cards were discarded) has no tricks, but its sort still takes place,
   starting at the dealer's left; the number of rounds never changes.
 * S-PRE-1: a super offer has no value, so it cannot be revealed as the first bargain.
+* S-TRICK-4: the second copy of a card is always declared higher or lower, even where neither copy
+  can win (the rule's words); the declaration is part of :class:`~.actions.PlayCard`.
 * S-TRICK-1/5: when a super offer is led, the first coloured card after it sets the led colour
   and is not declared (see :mod:`.tricks`); the super offer wins the trick anyway.
 * S-SORT-1: the sort goes round the table once from the last trick's winner; each player makes one
@@ -20,6 +23,8 @@ would play them so; each is tested in tests/test_schnaeppchen_rules.py):
   the junk away needs that, no super offer in the pile, and no value he could convert at that moment
   (so, in the final double sort, after converting once he may throw away the rest of a pile that was
   new this round). Discarded junk returns to the pool.
+* Every player may look at his own junk pile (it is his; the observation shows it); others see its
+  size only.
 """
 
 from __future__ import annotations
