@@ -1,0 +1,330 @@
+"""The trade and bluffing explorer: pick the hands and the stake's worth, see the equilibrium live.
+
+The sealed-bid trade (K-TRD-1..3) is solved by :func:`kuhtheory.solvers.trade.solve_trade` each time
+a control changes. What is shown comes from a :class:`TradeSummary`, computed from the solver's
+behaviour strategies by :func:`summarise` (pure, tested without a browser):
+
+* A's offers by card count and by total (bar charts);
+* B's reply per card count: how often he accepts (where the edition allows it, K-TRD-2), and the
+  counter-offers he lays;
+* how often A bluffs with 0-cards only, and what the card count gives away: A's expected total for
+  each count B can see;
+* the editions' trade rules side by side, with the value of the same trade under each.
+
+Charts are SVG strings in ``ipywidgets.HTML`` values, updated in place (a redraw costs well under
+a millisecond; the time goes to the LP).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import ipywidgets as w
+
+from kuhtheory.cards import DENOMINATIONS, from_counts
+from kuhtheory.editions import EDITIONS, get_edition
+from kuhtheory.errors import KuhtheoryError, SolverInputError
+from kuhtheory.plots import svg_bars
+
+__all__ = ["HandPicker", "TradeExplorer", "TradeSummary", "summarise", "trade_rules_html"]
+
+_OFFER = re.compile(r"^(\d+) cards? = (\d+)$")
+_COUNTER = re.compile(r"^counter (\d+)$")
+
+
+@dataclass(frozen=True)
+class TradeSummary:
+    """What the trade explorer shows, from an equilibrium of the trade.
+
+    ``offers`` are A's offer classes ``(count, total, probability)`` (B tells offers apart only by
+    count; equal totals pay the same); ``replies[count]`` maps B's actions (``"accept"``,
+    ``"counter T"``) to probabilities.
+    """
+
+    value: float
+    offers: tuple[tuple[int, int, float], ...]
+    replies: Mapping[int, Mapping[str, float]]
+
+    def by_count(self) -> dict[int, float]:
+        """P(A lays ``count`` cards)."""
+        out: dict[int, float] = {}
+        for c, _, p in self.offers:
+            out[c] = out.get(c, 0.0) + p
+        return out
+
+    def by_total(self) -> dict[int, float]:
+        """P(A's offer totals ``t``)."""
+        out: dict[int, float] = {}
+        for _, t, p in self.offers:
+            out[t] = out.get(t, 0.0) + p
+        return dict(sorted(out.items()))
+
+    def bluff_rate(self) -> float:
+        """P(A lays only 0-cards): a pile that looks like money and is worth nothing."""
+        return sum(p for c, t, p in self.offers if c > 0 and t == 0)
+
+    def zero_share(self, count: int) -> float | None:
+        """P(total 0 | A lays ``count`` cards), None if that count is never laid."""
+        pc = self.by_count().get(count, 0.0)
+        if pc <= 1e-12:
+            return None
+        return sum(p for c, t, p in self.offers if c == count and t == 0) / pc
+
+    def expected_total(self, count: int) -> float | None:
+        """E[total | count]: what B can infer from the number of cards he sees."""
+        pc = self.by_count().get(count, 0.0)
+        if pc <= 1e-12:
+            return None
+        return sum(p * t for c, t, p in self.offers if c == count) / pc
+
+    def accept_rate(self, count: int) -> float:
+        """P(B accepts | A laid ``count`` cards) (0 where the edition forbids accepting)."""
+        return float(self.replies.get(count, {}).get("accept", 0.0))
+
+    def expected_counter(self, count: int) -> float | None:
+        """E[B's counter total | he counters an offer of ``count`` cards]."""
+        reply = self.replies.get(count, {})
+        weight = total = 0.0
+        for action, p in reply.items():
+            m = _COUNTER.match(action)
+            if m:
+                weight += p
+                total += p * int(m[1])
+        return None if weight <= 1e-12 else total / weight
+
+
+def summarise(result: Any) -> TradeSummary:
+    """A :class:`TradeSummary` from a solved trade: anything with ``value`` and behaviour
+    ``strategies`` (A's information set ``"offer"`` with actions ``"3 cards = 60"``; B's
+    ``("reply", count)`` with ``"accept"`` / ``"counter T"``), as
+    :func:`kuhtheory.solvers.trade.round_form` names them.
+    """
+    solved = getattr(result, "result", result)
+    a_strategy, b_strategy = solved.strategies
+    offer = a_strategy.get("offer")
+    if offer is None:  # a game tree names A's information set ("offer", hand)
+        keys = [k for k in a_strategy if isinstance(k, tuple) and k and k[0] == "offer"]
+        if len(keys) != 1:
+            raise SolverInputError(f"cannot find A's offer among {list(a_strategy)!r}")
+        offer = a_strategy[keys[0]]
+    offers = []
+    for label, p in offer.items():
+        m = _OFFER.match(str(label))
+        if not m:
+            raise SolverInputError(f"unexpected offer label {label!r}")
+        offers.append((int(m[1]), int(m[2]), max(0.0, float(p))))
+    offers.sort()
+    replies: dict[int, dict[str, float]] = {}
+    for key, actions in b_strategy.items():
+        if isinstance(key, tuple) and len(key) == 2 and key[0] == "reply":
+            replies[int(key[1])] = {str(a): max(0.0, float(p)) for a, p in actions.items()}
+    return TradeSummary(float(solved.value), tuple(offers), replies)
+
+
+class HandPicker:
+    """A hand of money cards: one counter per denomination (0 to ``most``)."""
+
+    def __init__(self, description: str, counts: Sequence[int], most: int = 10) -> None:
+        self.boxes = [
+            w.BoundedIntText(value=c, min=0, max=most, description=f"{v}:",
+                             layout=w.Layout(width="100px"), style={"description_width": "32px"})
+            for v, c in zip(DENOMINATIONS, counts, strict=True)
+        ]
+        self.widget = w.HBox([w.HTML(f"<b>{html.escape(description)}</b>"), *self.boxes])
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The hand as a count vector."""
+        return tuple(int(b.value) for b in self.boxes)
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The hand as sorted card values."""
+        return from_counts(self.counts)
+
+    def set_cards(self, cards: Sequence[int]) -> None:
+        """Set the hand from card values (one change event per denomination)."""
+        for box, v in zip(self.boxes, DENOMINATIONS, strict=True):
+            box.value = list(cards).count(v)
+
+    def observe(self, callback: Callable[[Any], None]) -> None:
+        """Call ``callback`` on every change."""
+        for box in self.boxes:
+            box.observe(callback, names="value")
+
+
+def trade_rules_html(values: Mapping[str, float] | None = None) -> str:
+    """The editions' trade rules side by side (K-TRD-2, K-TRD-3, ties), with the value of one
+    trade under each edition when ``values`` (edition key -> value) is given.
+
+    >>> page = trade_rules_html()
+    >>> all(key in page for key in ("classic", "2025", "first", "bluff"))
+    True
+    """
+    rows = []
+    for key in sorted(EDITIONS):
+        ed = get_edition(key)
+        value = "" if values is None or key not in values else f"{values[key]:.1f}"
+        rows.append(
+            f"<tr><td><b>{key}</b></td><td>{'yes' if ed.responder_may_accept else 'no'}</td>"
+            f"<td>{ed.counter_settlement.value}</td><td>{ed.trade_tie.value}</td>"
+            f"<td>{value}</td></tr>"
+        )
+    return (
+        "<table class='kt-rules'><tr><th>edition</th><th>B may accept</th>"
+        "<th>money after a counter</th><th>tie</th><th>value to A</th></tr>"
+        + "".join(rows) + "</table>"
+    )
+
+
+@lru_cache(maxsize=256)
+def _solve_cached(edition: str, a: tuple[int, ...], b: tuple[int, ...], value: int) -> TradeSummary:
+    from kuhtheory.solvers.trade import solve_trade
+
+    return summarise(solve_trade(edition, a, b, value))
+
+
+def solve_summary(edition: str, a: Sequence[int], b: Sequence[int], value: int) -> TradeSummary:
+    """Solve the trade (:func:`kuhtheory.solvers.trade.solve_trade`) and summarise it; solutions
+    are cached, so moving a slider back is instant."""
+    return _solve_cached(edition, tuple(sorted(a)), tuple(sorted(b)), int(value))
+
+
+class TradeExplorer:
+    """Widgets over the trade's equilibrium.
+
+    Parameters
+    ----------
+    a_cards, b_cards
+        A's (offerer) and B's (responder) money cards.
+    value
+        The stake's worth ``W`` in money.
+    edition
+        Edition key.
+    solver
+        ``(edition, a_cards, b_cards, value) -> TradeSummary``; default :func:`solve_summary`.
+    """
+
+    def __init__(
+        self,
+        a_cards: Sequence[int] = (0, 0, 10, 10, 10, 10, 50),
+        b_cards: Sequence[int] = (0, 0, 10, 10, 10, 10, 50),
+        value: int = 90,
+        edition: str = "classic",
+        solver: Callable[[str, tuple[int, ...], tuple[int, ...], int], TradeSummary] | None = None,
+    ) -> None:
+        from kuhtheory.cards import to_counts
+
+        self._solver = solver or solve_summary
+        self.edition_select = w.Dropdown(options=sorted(EDITIONS), value=edition,
+                                         description="edition")
+        self.a_hand = HandPicker("A (offerer)", to_counts(a_cards))
+        self.b_hand = HandPicker("B (responder)", to_counts(b_cards))
+        self.value_slider = w.IntSlider(value=value, min=0, max=500, step=10,
+                                        description="stake's worth W", continuous_update=False,
+                                        style={"description_width": "110px"},
+                                        layout=w.Layout(width="480px"))
+        self.compare_button = w.Button(description="Compare the editions")
+        self.compare_button.on_click(lambda _: self.compare_editions())
+        self.summary_text = w.HTML()
+        self.offers_count_chart = w.HTML()
+        self.offers_total_chart = w.HTML()
+        self.reply_chart = w.HTML()
+        self.count_chart = w.HTML()
+        self.rules_table = w.HTML(trade_rules_html())
+        self.message = w.HTML()
+        self.summary: TradeSummary | None = None
+        for control in (self.edition_select, self.value_slider):
+            control.observe(lambda _: self.refresh(), names="value")
+        self.a_hand.observe(lambda _: self.refresh())
+        self.b_hand.observe(lambda _: self.refresh())
+        self.widget = w.VBox([
+            self.edition_select, self.a_hand.widget, self.b_hand.widget, self.value_slider,
+            self.message, self.summary_text,
+            w.HBox([self.offers_count_chart, self.offers_total_chart]),
+            w.HBox([self.reply_chart, self.count_chart]),
+            w.HTML("<b>The editions' trade rules</b>"), self.compare_button, self.rules_table,
+        ])
+        self.refresh()
+
+    # ----- pure computations ------------------------------------------------------------------
+    def solve(self) -> TradeSummary:
+        """The equilibrium summary for the current controls."""
+        a, b = self.a_hand.cards, self.b_hand.cards
+        return self._solver(str(self.edition_select.value), a, b, int(self.value_slider.value))
+
+    def summary_html(self, s: TradeSummary) -> str:
+        """The value, the bluff rate and how to read the charts."""
+        return (
+            f"<div>Value of the trade to A (his gain relative to B's): <b>{s.value:.2f}</b>. "
+            f"A lays only 0-cards (a pure bluff) with probability <b>{s.bluff_rate():.2f}</b>."
+            "</div>"
+        )
+
+    def count_labels(self, s: TradeSummary) -> list[int]:
+        """The card counts A may lay (0 to the size of his hand)."""
+        return list(range(len(self.a_hand.cards) + 1))
+
+    def charts(self, s: TradeSummary) -> dict[str, str]:
+        """The four charts as SVG strings, by name."""
+        counts = self.count_labels(s)
+        by_count = s.by_count()
+        by_total = s.by_total()
+        totals = [t for t, p in by_total.items() if p > 1e-9] or [0]
+        accept = [s.accept_rate(c) for c in counts]
+        zero = [s.zero_share(c) or 0.0 for c in counts]
+        expected = [s.expected_total(c) or 0.0 for c in counts]
+        counter = [s.expected_counter(c) or 0.0 for c in counts]
+        labels = [str(c) for c in counts]
+        return {
+            "offers_count": svg_bars(labels, [("A's offers", [by_count.get(c, 0.0)
+                                                              for c in counts])],
+                                     title="A's offers by card count", xlabel="cards laid",
+                                     ymax=1.0),
+            "offers_total": svg_bars([str(t) for t in totals],
+                                     [("A's offers", [by_total.get(t, 0.0) for t in totals])],
+                                     title="A's offers by total", xlabel="total offered",
+                                     ymax=1.0),
+            "reply": svg_bars(labels, [("B accepts", accept), ("only 0-cards", zero)],
+                              title="B's reply and A's bluffs, per card count",
+                              xlabel="cards A laid", ymax=1.0),
+            "count": svg_bars(labels, [("A's expected total", expected),
+                                       ("B's expected counter", counter)],
+                              title="what the count gives away", xlabel="cards A laid",
+                              ylabel="money"),
+        }
+
+    def edition_values(self) -> dict[str, float]:
+        """The value of the current trade under every edition's rules."""
+        a, b = self.a_hand.cards, self.b_hand.cards
+        value = int(self.value_slider.value)
+        return {key: self._solver(key, a, b, value).value for key in sorted(EDITIONS)}
+
+    # ----- refresh ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Re-solve and update every chart in place."""
+        try:
+            s = self.solve()
+        except KuhtheoryError as exc:
+            self.message.value = f"<span style='color:#b91c1c'>{html.escape(str(exc))}</span>"
+            return
+        self.summary = s
+        self.message.value = ""
+        self.summary_text.value = self.summary_html(s)
+        charts = self.charts(s)
+        self.offers_count_chart.value = charts["offers_count"]
+        self.offers_total_chart.value = charts["offers_total"]
+        self.reply_chart.value = charts["reply"]
+        self.count_chart.value = charts["count"]
+
+    def compare_editions(self) -> None:
+        """Fill the editions' table with the value of this trade under each."""
+        try:
+            self.rules_table.value = trade_rules_html(self.edition_values())
+        except KuhtheoryError as exc:
+            self.message.value = f"<span style='color:#b91c1c'>{html.escape(str(exc))}</span>"

@@ -1,0 +1,128 @@
+"""Tests of kuhtheory.widgets.trade: the trade explorer's summaries, charts and callbacks."""
+
+from __future__ import annotations
+
+import html
+import re
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kuhtheory.cards import to_counts
+from kuhtheory.errors import SolverInputError
+from kuhtheory.solvers.solve import solve_sequence_form
+from kuhtheory.solvers.trade import TradeRules, round_form
+from kuhtheory.widgets.trade import TradeExplorer, TradeSummary, summarise, trade_rules_html
+
+
+def one_round(edition: str, a: tuple[int, ...], b: tuple[int, ...], value: int) -> TradeSummary:
+    """One trade round solved by the sequence form (exact for editions without a re-offer)."""
+    rules = TradeRules.from_edition(edition)
+    sf = round_form(rules, to_counts(a), to_counts(b), Fraction(value), exact=False)
+    return summarise(solve_sequence_form(sf))
+
+
+def bars(svg: str, series: str) -> dict[str, float]:
+    name = re.escape(html.escape(series))
+    found = re.findall(rf'data-series="{name}" data-label="([^"]*)" data-value="([^"]*)"', svg)
+    return {label: float(v) for label, v in found}
+
+
+def test_k_trd_1_nothing_to_fear_a_lays_nothing_and_wins_the_stake() -> None:
+    # B holds no money: whatever he counters is 0, so A's empty pile wins (2025: A wins ties).
+    ex = TradeExplorer(a_cards=(10,), b_cards=(), value=30, edition="2025", solver=one_round)
+    s = ex.summary
+    assert s is not None
+    assert s.value == pytest.approx(30)
+    assert s.by_count()[0] == pytest.approx(1)
+    assert bars(ex.offers_count_chart.value, "A's offers")["0"] == pytest.approx(1)
+
+
+def test_summary_reads_offers_and_replies_and_sums_to_one() -> None:
+    s = one_round("2025", (0, 0, 10, 10, 10, 10, 50), (0, 0, 10, 10, 10, 10, 50), 90)
+    assert sum(p for _, _, p in s.offers) == pytest.approx(1)
+    assert sum(s.by_count().values()) == pytest.approx(1)
+    for count, reply in s.replies.items():
+        assert sum(reply.values()) == pytest.approx(1), count
+    assert set(s.replies) == set(range(8))
+
+
+def test_k_trd_2_bluff_edition_never_accepts() -> None:
+    s = one_round("bluff", (0, 10, 50), (10, 10), 60)
+    assert all(s.accept_rate(c) == 0 for c in s.replies)
+    assert all("accept" not in reply for reply in s.replies.values())
+
+
+def test_bluff_rate_and_what_the_count_gives_away_on_a_hand_made_summary() -> None:
+    s = TradeSummary(
+        value=0.0,
+        offers=((1, 0, 0.25), (1, 50, 0.25), (2, 10, 0.5)),
+        replies={1: {"accept": 0.5, "counter 10": 0.25, "counter 50": 0.25}},
+    )
+    assert s.bluff_rate() == pytest.approx(0.25)
+    assert s.zero_share(1) == pytest.approx(0.5)
+    assert s.zero_share(3) is None
+    assert s.expected_total(1) == pytest.approx(25)
+    assert s.expected_total(2) == pytest.approx(10)
+    assert s.expected_counter(1) == pytest.approx(30)
+    assert s.accept_rate(1) == 0.5 and s.accept_rate(2) == 0.0
+
+
+def test_moving_the_slider_updates_the_charts_in_place() -> None:
+    calls: list[int] = []
+
+    def counting(edition: str, a: tuple[int, ...], b: tuple[int, ...], v: int) -> TradeSummary:
+        calls.append(v)
+        return one_round(edition, a, b, v)
+
+    ex = TradeExplorer(a_cards=(0, 10, 50), b_cards=(10, 10), value=10, edition="2025",
+                       solver=counting)
+    chart = ex.offers_total_chart
+    before = chart.value
+    ex.value_slider.value = 200
+    assert calls == [10, 200]
+    assert ex.offers_total_chart is chart and chart.value != before
+    assert ex.summary is not None and ex.summary.value > 10
+
+
+def test_changing_a_hand_re_solves() -> None:
+    ex = TradeExplorer(a_cards=(10,), b_cards=(), value=100, edition="2025", solver=one_round)
+    assert ex.summary is not None and ex.summary.value == pytest.approx(100)
+    # B's 50 now beats anything A can lay: he counters, and A only gets the 50 (K-TRD-3)
+    ex.b_hand.set_cards((50,))
+    assert ex.summary.value == pytest.approx(50)
+
+
+def test_solver_errors_are_shown_not_raised() -> None:
+    def failing(edition: str, a: tuple[int, ...], b: tuple[int, ...], v: int) -> TradeSummary:
+        raise SolverInputError(f"value W={v!r} is too large")
+
+    ex = TradeExplorer(solver=failing)
+    assert "too large" in ex.message.value
+
+
+def test_editions_side_by_side() -> None:
+    ex = TradeExplorer(a_cards=(0, 10, 50), b_cards=(10, 10), value=60, solver=one_round)
+    ex.compare_button.click()
+    table = ex.rules_table.value
+    assert table.count("<tr>") == 5
+    values = ex.edition_values()
+    for key, v in values.items():
+        assert f"{v:.1f}" in table, key
+    page = trade_rules_html()
+    assert "winner-pays" in page and "reoffer-then-free" in page
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    st.lists(st.sampled_from((0, 10, 50)), max_size=3),
+    st.lists(st.sampled_from((0, 10, 50)), max_size=3),
+    st.integers(0, 20).map(lambda k: 10 * k),
+)
+def test_value_is_between_the_extremes(a: list[int], b: list[int], value: int) -> None:
+    # A can always lay nothing and B can always counter 0: the value lies in [-sum(b), W + sum(b)]
+    s = one_round("2025", tuple(a), tuple(b), value)
+    assert -sum(b) - 1e-6 <= s.value <= value + sum(b) + 1e-6
+    assert s.bluff_rate() <= 1 + 1e-9
