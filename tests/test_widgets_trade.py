@@ -126,3 +126,33 @@ def test_value_is_between_the_extremes(a: list[int], b: list[int], value: int) -
     s = one_round("2025", tuple(a), tuple(b), value)
     assert -sum(b) - 1e-6 <= s.value <= value + sum(b) + 1e-6
     assert s.bluff_rate() <= 1 + 1e-9
+
+
+def test_default_solver_is_solve_trade_and_agrees_with_its_tables() -> None:
+    solution_module = pytest.importorskip("kuhtheory.solvers.trade_solution")
+    a, b = (0, 0, 10, 10, 10, 10, 50), (0, 10, 10, 50)
+    ex = TradeExplorer(a_cards=a, b_cards=b, value=100, edition="classic")
+    solution = solution_module.solve_trade("classic", a, b, 100, exact=True)
+    s = ex.summary
+    assert s is not None
+    assert s.value == pytest.approx(float(solution.value_exact))  # 165/4 (solver's doctest)
+    assert s.bluff_rate() == pytest.approx(solution.bluff_rate())
+    mine = {(c, t): q for c, t, q in s.offers}
+    for count, total, p in solution.offer_table():
+        assert mine[(count, total)] == pytest.approx(p, abs=1e-6)
+
+
+def test_summarise_reads_a_behaviour_strategy_too() -> None:
+    class Result:
+        value = 5.0
+        strategies = (
+            {"offer": {"0 cards = 0": 0.5, "1 card = 0": 0.5}},
+            {("reply", 0): {"counter 0": 1.0}, ("reply", 1): {"counter 10": 1.0}},
+        )
+
+    s = summarise(Result())
+    assert s.offers == ((0, 0, 0.5), (1, 0, 0.5))
+    assert s.bluff_rate() == 0.5 and s.expected_counter(1) == 10
+    Result.strategies = ({"offer": {"half a card": 1.0}}, {})
+    with pytest.raises(SolverInputError, match="half a card"):
+        summarise(Result())

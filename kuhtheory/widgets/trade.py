@@ -1,8 +1,9 @@
 """The trade and bluffing explorer: pick the hands and the stake's worth, see the equilibrium live.
 
-The sealed-bid trade (K-TRD-1..3) is solved by :func:`kuhtheory.solvers.trade.solve_trade` each time
-a control changes. What is shown comes from a :class:`TradeSummary`, computed from the solver's
-behaviour strategies by :func:`summarise` (pure, tested without a browser):
+The sealed-bid trade (K-TRD-1..3) is solved by
+:func:`kuhtheory.solvers.trade_solution.solve_trade` each time a control changes. What is shown
+comes from a :class:`TradeSummary`, computed from the solver's tables by :func:`summarise` (pure,
+tested without a browser):
 
 * A's offers by card count and by total (bar charts);
 * B's reply per card count: how often he accepts (where the edition allows it, K-TRD-2), and the
@@ -99,31 +100,38 @@ class TradeSummary:
 
 
 def summarise(result: Any) -> TradeSummary:
-    """A :class:`TradeSummary` from a solved trade: anything with ``value`` and behaviour
-    ``strategies`` (A's information set ``"offer"`` with actions ``"3 cards = 60"``; B's
-    ``("reply", count)`` with ``"accept"`` / ``"counter T"``), as
-    :func:`kuhtheory.solvers.trade.round_form` names them.
+    """A :class:`TradeSummary` from a solved trade.
+
+    ``result`` is a :class:`~kuhtheory.solvers.trade_solution.TradeSolution` (its
+    ``offer_table()`` and ``reply_table()``), or any result with ``value`` and behaviour
+    ``strategies`` named as :func:`kuhtheory.solvers.trade.round_form` names them (A's information
+    set ``"offer"`` with actions ``"3 cards = 60"``; B's ``("reply", count)`` with ``"accept"`` /
+    ``"counter T"``).
     """
-    solved = getattr(result, "result", result)
-    a_strategy, b_strategy = solved.strategies
+    if hasattr(result, "offer_table") and hasattr(result, "reply_table"):
+        offers = tuple(sorted((int(c), int(t), max(0.0, float(p)))
+                              for c, t, p in result.offer_table()))
+        replies = {
+            int(count): {"accept": float(accept),
+                         **{f"counter {t}": float(p) for t, p in counters.items()}}
+            for count, accept, counters in result.reply_table()
+        }
+        return TradeSummary(float(result.value), offers, replies)
+    a_strategy, b_strategy = result.strategies
     offer = a_strategy.get("offer")
-    if offer is None:  # a game tree names A's information set ("offer", hand)
-        keys = [k for k in a_strategy if isinstance(k, tuple) and k and k[0] == "offer"]
-        if len(keys) != 1:
-            raise SolverInputError(f"cannot find A's offer among {list(a_strategy)!r}")
-        offer = a_strategy[keys[0]]
-    offers = []
+    if offer is None:
+        raise SolverInputError(f"cannot find A's offer among {list(a_strategy)!r}")
+    rows = []
     for label, p in offer.items():
         m = _OFFER.match(str(label))
         if not m:
             raise SolverInputError(f"unexpected offer label {label!r}")
-        offers.append((int(m[1]), int(m[2]), max(0.0, float(p))))
-    offers.sort()
-    replies: dict[int, dict[str, float]] = {}
+        rows.append((int(m[1]), int(m[2]), max(0.0, float(p))))
+    replies = {}
     for key, actions in b_strategy.items():
         if isinstance(key, tuple) and len(key) == 2 and key[0] == "reply":
             replies[int(key[1])] = {str(a): max(0.0, float(p)) for a, p in actions.items()}
-    return TradeSummary(float(solved.value), tuple(offers), replies)
+    return TradeSummary(float(result.value), tuple(sorted(rows)), replies)
 
 
 class HandPicker:
@@ -184,14 +192,14 @@ def trade_rules_html(values: Mapping[str, float] | None = None) -> str:
 
 @lru_cache(maxsize=256)
 def _solve_cached(edition: str, a: tuple[int, ...], b: tuple[int, ...], value: int) -> TradeSummary:
-    from kuhtheory.solvers.trade import solve_trade
+    from kuhtheory.solvers.trade_solution import solve_trade
 
     return summarise(solve_trade(edition, a, b, value))
 
 
 def solve_summary(edition: str, a: Sequence[int], b: Sequence[int], value: int) -> TradeSummary:
-    """Solve the trade (:func:`kuhtheory.solvers.trade.solve_trade`) and summarise it; solutions
-    are cached, so moving a slider back is instant."""
+    """Solve the trade (:func:`kuhtheory.solvers.trade_solution.solve_trade`) and summarise it;
+    solutions are cached, so moving a slider back is instant."""
     return _solve_cached(edition, tuple(sorted(a)), tuple(sorted(b)), int(value))
 
 
