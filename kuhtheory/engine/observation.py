@@ -23,7 +23,6 @@ from kuhtheory.cards import ANIMALS, Animal, Counts
 from kuhtheory.editions import Edition
 from kuhtheory.engine.events import Event
 from kuhtheory.engine.legal import counts_to_cards
-from kuhtheory.engine.log import Log
 from kuhtheory.engine.state import (
     AuctionView,
     GameState,
@@ -90,7 +89,7 @@ class PublicEvents:
 
     __slots__ = ("_start", "_log", "_raw")
 
-    def __init__(self, start: tuple[Any, ...], log: Log[Any]) -> None:
+    def __init__(self, start: tuple[Any, ...], log: Any) -> None:
         self._start = start
         self._log = log
         self._raw: tuple[Any, ...] | None = None

@@ -126,6 +126,7 @@ def _move_money(n: GameState, src: int, dst: int, counts: Counts) -> None:
 
 
 def _event(n: GameState, cls: type, *args: Any) -> None:
+    """Record a public event of the state being built (bids and passes need none: derived)."""
     n._evbuf.append((cls, args))
 
 
@@ -237,6 +238,10 @@ def _targets(n: GameState, p: int) -> tuple[tuple[int, Animal], ...]:
 def begin_turn(n: GameState, p: int) -> None:
     """Start ``p``'s turn: game over, the turn, or automatic passes once the deck is empty."""
     n._auc = None
+    n._hb = 0
+    n._hbr = -1
+    n._passed = 0
+    n._once = 0
     n._trd = None
     n._must_auction = False
     n._active = p
@@ -271,21 +276,19 @@ def _end_turn(n: GameState) -> None:
 
 # ----- auctions ------------------------------------------------------------------------------------
 
-def _min_next(n: GameState, auc: _Auc) -> int:
-    raise_by = n._edition.min_raise
-    return auc.high_bid + raise_by if auc.high_bidder >= 0 else raise_by
-
-
-def _next_bidder(n: GameState, auc: _Auc, after: int) -> int:
-    """The next seat after ``after`` who may still bid, or -1: the auction is hammered."""
+def _next_bidder(n: GameState, after: int) -> int:
+    """The next seat after ``after`` who may still bid, or -1: the auction is hammered (K-AUC-2)."""
+    auc = n._auc
+    assert auc is not None
     players = n._players
-    min_next = _min_next(n, auc)
-    once = n._edition.one_bid_per_auction
-    skip = auc.passed | (1 << auc.auctioneer)
-    if auc.high_bidder >= 0:
-        skip |= 1 << auc.high_bidder
-    if once:
-        skip |= auc.bid_once
+    ed = n._edition
+    hbr = n._hbr
+    min_next = n._hb + ed.min_raise if hbr >= 0 else ed.min_raise
+    skip = n._passed | (1 << auc.auctioneer)
+    if hbr >= 0:
+        skip |= 1 << hbr
+    if ed.one_bid_per_auction:
+        skip |= n._once
     caps = auc.caps
     for k in range(1, players):
         p = (after + k) % players
@@ -300,14 +303,15 @@ def _next_bidder(n: GameState, auc: _Auc, after: int) -> int:
 
 def _open_bidding(n: GameState, animals: tuple[Animal, ...], caps: tuple[int, ...]) -> None:
     auctioneer = n._active
-    auc = _Auc(animals, auctioneer, 0, -1, -1, 0, caps, 0)
-    nxt = _next_bidder(n, auc, auctioneer)
+    n._auc = _Auc(animals, auctioneer, caps)
+    n._hb = 0
+    n._hbr = -1
+    n._passed = 0
+    n._once = 0
+    nxt = _next_bidder(n, auctioneer)
     if nxt < 0:
-        n._auc = auc
         _free(n)
         return
-    auc.to_act = nxt
-    n._auc = auc
     n._phase = Phase.BIDDING
     n._current = nxt
 
@@ -321,27 +325,16 @@ def _free(n: GameState) -> None:
     _end_turn(n)
 
 
-def _advance_bidding(n: GameState, auc: _Auc, after: int) -> None:
-    nxt = _next_bidder(n, auc, after)
-    n._auc = auc
-    if nxt >= 0:
-        auc.to_act = nxt
-        n._current = nxt
-        return
-    _hammer(n)
-
-
 def _hammer(n: GameState) -> None:
     """K-AUC-2: nobody raises any more."""
     auc = n._auc
     assert auc is not None
-    if auc.high_bidder < 0:
+    if n._hbr < 0:
         _free(n)
         return
-    _event(n, ev.Hammered, auc.auctioneer, auc.high_bidder, auc.high_bid)
-    auc.to_act = -1
+    _event(n, ev.Hammered, auc.auctioneer, n._hbr, n._hb)
     if n._edition.preemption is Preemption.PAY_BID and (
-        _total(n._money[auc.auctioneer]) >= auc.high_bid
+        _total(n._money[auc.auctioneer]) >= n._hb
     ):
         n._phase = Phase.HAMMER
         n._current = auc.auctioneer
@@ -353,20 +346,19 @@ def _bidder_pays(n: GameState) -> None:
     """The high bidder must pay; if he cannot, K-PAY-2 (show money, run the auction again)."""
     auc = n._auc
     assert auc is not None
-    b = auc.high_bidder
+    b = n._hbr
     hand = n._money[b]
-    if _total(hand) < auc.high_bid:
+    if _total(hand) < n._hb:
         shown = counts_to_cards(hand)
         shown_list = list(n._shown)
         shown_list[b] = shown
         n._shown = tuple(shown_list)
-        _event(n, ev.Insolvent, b, auc.high_bid, shown)
+        _event(n, ev.Insolvent, b, n._hb, shown)
         caps = list(auc.caps)
         caps[b] = _total(hand)
         _open_bidding(n, auc.animals, tuple(caps))
         return
-    n._auc = _Auc(auc.animals, auc.auctioneer, auc.high_bid, b, -1, auc.passed, auc.caps,
-                  auc.bid_once, b, auc.auctioneer, None, False)
+    n._auc = _Auc(auc.animals, auc.auctioneer, auc.caps, b, auc.auctioneer)
     n._phase = Phase.PAYMENT
     n._current = b
 
@@ -374,8 +366,8 @@ def _bidder_pays(n: GameState) -> None:
 def _complete_sale(n: GameState, paid: Counts) -> None:
     auc = n._auc
     assert auc is not None
-    _event(n, ev.Sold, auc.high_bidder, auc.auctioneer, auc.animals, auc.high_bid, sum(paid))
-    _give_all(n, auc.high_bidder, auc.animals)
+    _event(n, ev.Sold, n._hbr, auc.auctioneer, auc.animals, n._hb, sum(paid))
+    _give_all(n, n._hbr, auc.animals)
     _end_turn(n)
 
 
@@ -396,41 +388,43 @@ def _do_auction(s: GameState, a: Auction) -> GameState:
 
 
 def _do_bid(s: GameState, a: Bid) -> GameState:
-    auc = s._auc
-    assert auc is not None
     p = a.player
     amount = a.amount
     ed = s._edition
-    min_next = _min_next(s, auc)
+    hbr = s._hbr
+    min_next = s._hb + ed.min_raise if hbr >= 0 else ed.min_raise
     if amount < min_next:
-        if auc.high_bidder < 0:
+        if hbr < 0:
             raise IllegalActionError(f"{a!r}: the first bid must be at least {min_next} (K-AUC-1)")
         more = f" by at least {ed.min_raise}" if ed.min_raise > 1 else ""
-        raise IllegalActionError(
-            f"{a!r} must exceed the current bid {auc.high_bid}{more} (K-AUC-1)"
-        )
-    cap = auc.caps[p]
+        raise IllegalActionError(f"{a!r} must exceed the current bid {s._hb}{more} (K-AUC-1)")
+    cap = s._auc.caps[p]  # type: ignore[union-attr]
     if 0 <= cap < amount:
         raise IllegalActionError(
             f"{a!r}: P{p} has shown {cap} in money and may not bid more (K-PAY-2)"
         )
     n = s._copy()
-    new = _Auc(auc.animals, auc.auctioneer, amount, p, -1, 0, auc.caps,
-               auc.bid_once | (1 << p))
-    _event(n, ev.BidMade, p, amount)
-    _advance_bidding(n, new, p)
+    n._hb = amount
+    n._hbr = p
+    n._passed = 0
+    n._once |= 1 << p
+    nxt = _next_bidder(n, p)
+    if nxt >= 0:
+        n._current = nxt
+    else:
+        _hammer(n)
     return n
 
 
 def _do_pass(s: GameState, a: Pass) -> GameState:
-    auc = s._auc
-    assert auc is not None
     p = a.player
     n = s._copy()
-    new = _Auc(auc.animals, auc.auctioneer, auc.high_bid, auc.high_bidder, -1,
-               auc.passed | (1 << p), auc.caps, auc.bid_once)
-    _event(n, ev.BidPassed, p)
-    _advance_bidding(n, new, p)
+    n._passed |= 1 << p
+    nxt = _next_bidder(n, p)
+    if nxt >= 0:
+        n._current = nxt
+    else:
+        _hammer(n)
     return n
 
 
@@ -443,14 +437,13 @@ def _do_hammer_sell(s: GameState, a: Sell) -> GameState:
 def _do_preempt(s: GameState, a: Preempt) -> GameState:
     auc = s._auc
     assert auc is not None
-    if _total(s._money[auc.auctioneer]) < auc.high_bid:
+    if _total(s._money[auc.auctioneer]) < s._hb:
         raise IllegalActionError(
-            f"{a!r}: an auctioneer whose money does not reach the bid {auc.high_bid} cannot "
+            f"{a!r}: an auctioneer whose money does not reach the bid {s._hb} cannot "
             "preempt (K-AUC-4, K-PAY-1)"
         )
     n = s._copy()
-    n._auc = _Auc(auc.animals, auc.auctioneer, auc.high_bid, auc.high_bidder, -1, auc.passed,
-                  auc.caps, auc.bid_once, auc.auctioneer, auc.high_bidder, None, True)
+    n._auc = _Auc(auc.animals, auc.auctioneer, auc.caps, auc.auctioneer, s._hbr, None, True)
     n._phase = Phase.PAYMENT
     n._current = auc.auctioneer
     return n
@@ -464,24 +457,22 @@ def _do_pay(s: GameState, a: Pay) -> GameState:
     hand = s._money[p]
     if not _within(hand, counts):
         raise IllegalActionError(f"{a!r}: those cards are not all in P{p}'s hand (K-PAY-1)")
-    if _total(counts) < auc.high_bid:
+    if _total(counts) < s._hb:
         raise IllegalActionError(
-            f"{a!r} pays {_total(counts)}, less than the {auc.high_bid} due; no change is given, "
+            f"{a!r} pays {_total(counts)}, less than the {s._hb} due; no change is given, "
             "so the cards must total at least the amount (K-PAY-1)"
         )
     n = s._copy()
     _move_money(n, p, auc.payee, counts)
     if auc.preempt:
-        _event(n, ev.Preempted, auc.auctioneer, auc.high_bidder, auc.animals, auc.high_bid,
-               sum(counts))
+        _event(n, ev.Preempted, auc.auctioneer, n._hbr, auc.animals, n._hb, sum(counts))
         _give_all(n, auc.auctioneer, auc.animals)
         _end_turn(n)
         return n
     if n._edition.preemption is Preemption.BUY_BACK:
         rest = _sub(n._money[auc.auctioneer], counts)
-        if _total(rest) >= auc.high_bid:
-            n._auc = _Auc(auc.animals, auc.auctioneer, auc.high_bid, auc.high_bidder, -1,
-                          auc.passed, auc.caps, auc.bid_once, -1, -1, counts, False)
+        if _total(rest) >= n._hb:
+            n._auc = _Auc(auc.animals, auc.auctioneer, auc.caps, -1, -1, counts, False)
             n._phase = Phase.BUY_BACK
             n._current = auc.auctioneer
             return n
@@ -500,14 +491,14 @@ def _do_buyback(s: GameState, a: BuyBack) -> GameState:
             f"{a!r}: those cards are not all in P{p}'s hand besides the "
             f"{counts_to_cards(auc.paid)!r} he returns (K-AUC-4)"
         )
-    if _total(counts) < auc.high_bid:
+    if _total(counts) < s._hb:
         raise IllegalActionError(
-            f"{a!r} pays {_total(counts)}, less than the bid {auc.high_bid}; no change is given "
+            f"{a!r} pays {_total(counts)}, less than the bid {s._hb}; no change is given "
             "(K-AUC-4, K-PAY-1)"
         )
     n = s._copy()
-    _move_money(n, p, auc.high_bidder, _add(auc.paid, counts))
-    _event(n, ev.BoughtBack, p, auc.high_bidder, auc.animals, auc.high_bid, sum(counts))
+    _move_money(n, p, n._hbr, _add(auc.paid, counts))
+    _event(n, ev.BoughtBack, p, n._hbr, auc.animals, n._hb, sum(counts))
     _give_all(n, p, auc.animals)
     _end_turn(n)
     return n
@@ -697,7 +688,9 @@ def apply(s: GameState, action: Any) -> GameState:
             f"(expecting {_EXPECTED[s._phase]})"
         )
     new: GameState = handler(s, action)
-    new._log = s._log.append((action, tuple(new._evbuf)))
+    evbuf = new._evbuf
+    new._log = (s._log, (action, tuple(evbuf) if evbuf else ()))
+    new._nlog = s._nlog + 1
     return new
 
 
@@ -725,6 +718,10 @@ def _deck_total(deck: Counts) -> int:
     return t
 
 
+#: Bidding lists depend only on (bidder, lowest bid, highest listed bid): shared between states.
+_BID_LISTS: dict[tuple[int, int, int], LegalActions] = {}
+
+
 def legal_actions(n: GameState) -> LegalActions:
     """The listed legal actions of ``n`` (see :mod:`kuhtheory.engine.legal`)."""
     phase = n._phase
@@ -734,10 +731,18 @@ def legal_actions(n: GameState) -> LegalActions:
     if phase is Phase.BIDDING:
         auc = n._auc
         assert auc is not None
-        start = -(-_min_next(n, auc) // 10) * 10
+        raise_by = n._edition.min_raise
+        start = -(-(n._hb + raise_by if n._hbr >= 0 else raise_by) // 10) * 10
         cap = auc.caps[p]
         upper = cap if cap >= 0 else money_in_play(n)
-        return LegalActions(p, range(start, upper + 1, 10), (make_pass(p),))
+        key = (p, start, upper)
+        legal = _BID_LISTS.get(key)
+        if legal is None:
+            if len(_BID_LISTS) > 65536:
+                _BID_LISTS.clear()
+            legal = _BID_LISTS[key] = LegalActions(p, range(start, upper + 1, 10),
+                                                   (make_pass(p),))
+        return legal
     if phase is Phase.TURN:
         fixed = (make_auction(p),) if n._pos < len(n._deck) else ()
         if n._must_auction:
@@ -751,7 +756,7 @@ def legal_actions(n: GameState) -> LegalActions:
         auc = n._auc
         assert auc is not None
         pays = tuple(make_pay(p, counts_to_cards(c))
-                     for c in minimal_payments(n._money[p], auc.high_bid))
+                     for c in minimal_payments(n._money[p], n._hb))
         return LegalActions(p, fixed=pays)
     if phase is Phase.HAMMER:
         return LegalActions(p, fixed=(make_sell(p), make_preempt(p)))
@@ -765,6 +770,6 @@ def legal_actions(n: GameState) -> LegalActions:
         assert auc is not None and auc.paid is not None
         rest = _sub(n._money[p], auc.paid)
         backs = tuple(make_buyback(p, counts_to_cards(c))
-                      for c in minimal_payments(rest, auc.high_bid))
+                      for c in minimal_payments(rest, n._hb))
         return LegalActions(p, fixed=(*backs, make_sell(p)))
     raise AssertionError(phase)  # pragma: no cover

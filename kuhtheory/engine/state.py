@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts, animal_deck
 from kuhtheory.editions import Edition, ScoreTieBreak, Scoring, get_edition
 from kuhtheory.engine.actions import Action
-from kuhtheory.engine.log import Log
 from kuhtheory.errors import InvalidSetupError
 
 if TYPE_CHECKING:
@@ -78,23 +77,20 @@ class Phase(enum.Enum):
 
 
 class _Auc:
-    """The running auction (internal, treated as immutable: rules build a new one to change it)."""
+    """The running auction's fixed part (internal, treated as immutable).
 
-    __slots__ = (
-        "animals", "auctioneer", "high_bid", "high_bidder", "to_act", "passed", "caps",
-        "bid_once", "payer", "payee", "paid", "preempt",
-    )
+    The fields that change at every bid (high bid, high bidder, who passed, who has bid) live on the
+    state itself (``_hb``, ``_hbr``, ``_passed``, ``_once``) so that a bid or a pass copies nothing
+    but the state.
+    """
+
+    __slots__ = ("animals", "auctioneer", "caps", "payer", "payee", "paid", "preempt")
 
     def __init__(
         self,
         animals: tuple[Animal, ...],
         auctioneer: int,
-        high_bid: int,
-        high_bidder: int,
-        to_act: int,
-        passed: int,
         caps: tuple[int, ...],
-        bid_once: int,
         payer: int = -1,
         payee: int = -1,
         paid: Counts | None = None,
@@ -102,12 +98,7 @@ class _Auc:
     ) -> None:
         self.animals = animals
         self.auctioneer = auctioneer
-        self.high_bid = high_bid
-        self.high_bidder = high_bidder  # -1: no bid yet
-        self.to_act = to_act
-        self.passed = passed  # bit mask of bidders who passed since the last bid
         self.caps = caps  # per seat: the money shown (K-PAY-2), -1 if none
-        self.bid_once = bid_once  # bit mask of bidders who have bid (no-kidding)
         self.payer = payer
         self.payee = payee
         self.paid = paid  # bluff: what the bidder paid before the buy-back decision
@@ -210,8 +201,8 @@ class GameState:
     __slots__ = (
         "_edition", "_players", "_seed", "_first", "_phase", "_active", "_current", "_deck",
         "_pos", "_money", "_bank", "_herds", "_owners", "_incomplete", "_donkeys", "_dove",
-        "_turn", "_auc", "_trd", "_shown", "_must_auction", "_log", "_start_events", "_evbuf",
-        "_reveals", "_legal",
+        "_turn", "_auc", "_hb", "_hbr", "_passed", "_once", "_trd", "_shown", "_must_auction",
+        "_log", "_nlog", "_start_events", "_evbuf", "_reveals", "_legal",
     )
 
     _edition: Edition
@@ -232,11 +223,19 @@ class GameState:
     _dove: int | None
     _turn: int
     _auc: _Auc | None
+    #: the running auction's high bid, high bidder (-1: none), bit masks of the bidders who passed
+    #: since the last bid and of those who have bid (no kidding)
+    _hb: int
+    _hbr: int
+    _passed: int
+    _once: int
     _trd: _Trd | None
     _shown: tuple[tuple[int, ...] | None, ...]
     _must_auction: bool
-    #: one node per applied action: ``(action, (events it caused, ...))``
-    _log: Log[tuple[Action, tuple[tuple[Any, tuple[Any, ...]], ...]]]
+    #: the actions as a chain of pairs ``(previous chain, (action, events it caused))``, None at
+    #: the start: appending shares the past (see :func:`chain_items`)
+    _log: Any
+    _nlog: int
     #: events of the setup (short game deal), before any action
     _start_events: tuple[tuple[Any, tuple[Any, ...]], ...]
     #: events of the state being built by the rules (a fresh list per copy)
@@ -265,10 +264,15 @@ class GameState:
         new._dove = self._dove
         new._turn = self._turn
         new._auc = self._auc
+        new._hb = self._hb
+        new._hbr = self._hbr
+        new._passed = self._passed
+        new._once = self._once
         new._trd = self._trd
         new._shown = self._shown
         new._must_auction = self._must_auction
         new._log = self._log
+        new._nlog = self._nlog
         new._start_events = self._start_events
         new._evbuf = []
         new._reveals = self._reveals
@@ -326,12 +330,12 @@ class GameState:
     @property
     def history(self) -> tuple[Action, ...]:
         """The actions applied since :func:`new_game`, in order."""
-        return tuple(action for action, _ in self._log.tuple())
+        return tuple(action for action, _ in chain_items(self._log))
 
     @property
     def history_length(self) -> int:
         """``len(history)`` without building the tuple."""
-        return len(self._log)
+        return self._nlog
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -429,20 +433,20 @@ class GameState:
         paid_count = None
         if a.paid is not None:
             paid_count = sum(a.paid)
-            if viewer is None or viewer == a.auctioneer or viewer == a.high_bidder:
+            if viewer is None or viewer == a.auctioneer or viewer == self._hbr:
                 paid = tuple(v for v, c in zip(DENOMINATIONS, a.paid) for _ in range(c))
         return AuctionView(
             a.animals,
             a.auctioneer,
-            a.high_bid,
-            None if a.high_bidder < 0 else a.high_bidder,
-            a.to_act if self._phase is Phase.BIDDING else None,
-            _mask_tuple(a.passed) if a.passed else (),
+            self._hb,
+            None if self._hbr < 0 else self._hbr,
+            self._current if self._phase is Phase.BIDDING else None,
+            _mask_tuple(self._passed) if self._passed else (),
             _public_caps(a.caps),
-            _mask_tuple(a.bid_once) if a.bid_once else (),
+            _mask_tuple(self._once) if self._once else (),
             a.payer if paying else None,
             a.payee if paying else None,
-            a.high_bid if paying else None,
+            self._hb if paying else None,
             paid,
             paid_count,
         )
@@ -555,7 +559,8 @@ class GameState:
         return (
             self._edition, self._players, self._seed, self._first, self._phase, self._active,
             self._current, self._deck, self._pos, self._money, self._bank, self._herds,
-            self._donkeys, self._dove, self._turn, auc, trd, self._shown, self._must_auction,
+            self._donkeys, self._dove, self._turn, auc, self._hb, self._hbr, self._passed,
+            self._once, trd, self._shown, self._must_auction,
             self.history,
         )
 
@@ -578,18 +583,40 @@ def family_score(edition: Edition, families: list[Animal] | tuple[Animal, ...]) 
     return base
 
 
+def chain_items(chain: Any) -> list[Any]:
+    """The items of an action chain ``(previous, item)``, oldest first."""
+    items = []
+    while chain is not None:
+        chain, item = chain
+        items.append(item)
+    items.reverse()
+    return items
+
+
 def raw_events(
-    start: tuple[tuple[Any, tuple[Any, ...]], ...], log: Log[Any]
+    start: tuple[tuple[Any, tuple[Any, ...]], ...], log: Any
 ) -> tuple[tuple[Any, tuple[Any, ...]], ...]:
-    """The ``(EventClass, args)`` pairs of the setup and of every action, in order."""
+    """The ``(EventClass, args)`` pairs of the setup and of every action, in order.
+
+    Bids and passes record no event of their own: their ``BidMade``/``BidPassed`` events are
+    derived from the action here.
+    """
+    from kuhtheory.engine.actions import Bid, Pass
+    from kuhtheory.engine.events import BidMade, BidPassed
+
     out = list(start)
-    for _, evs in log.tuple():
+    for action, evs in chain_items(log):
+        kind = type(action)
+        if kind is Bid:
+            out.append((BidMade, (action.player, action.amount)))
+        elif kind is Pass:
+            out.append((BidPassed, (action.player,)))
         out.extend(evs)
     return tuple(out)
 
 
 def build_events(
-    start: tuple[tuple[Any, tuple[Any, ...]], ...], log: Log[Any]
+    start: tuple[tuple[Any, tuple[Any, ...]], ...], log: Any
 ) -> tuple[Event, ...]:
     """The event objects of the setup events and an action log."""
     return tuple(cls(*args) for cls, args in raw_events(start, log))
@@ -647,10 +674,15 @@ def new_game(
     s._dove = None
     s._turn = 0
     s._auc = None
+    s._hb = 0
+    s._hbr = -1
+    s._passed = 0
+    s._once = 0
     s._trd = None
     s._shown = (None,) * players
     s._must_auction = False
-    s._log = Log.EMPTY
+    s._log = None
+    s._nlog = 0
     s._start_events = ()
     s._evbuf = []
     s._reveals = ((),) * players
@@ -752,10 +784,15 @@ def setup_position(
     s._dove = dove_holder
     s._turn = 0
     s._auc = None
+    s._hb = 0
+    s._hbr = -1
+    s._passed = 0
+    s._once = 0
     s._trd = None
     s._shown = (None,) * players
     s._must_auction = False
-    s._log = Log.EMPTY
+    s._log = None
+    s._nlog = 0
     s._start_events = ()
     s._evbuf = []
     s._reveals = ((),) * players

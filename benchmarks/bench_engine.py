@@ -1,0 +1,98 @@
+"""Engine speed and robustness: random games per second, and thousands of games per edition.
+
+Prints figures; never fails on time. Run: ``.venv/bin/python benchmarks/bench_engine.py``
+(``--games N`` games per edition and variant, default 1000; ``--profile`` for a cProfile top 15).
+
+1. Throughput: four-player classic games with the random bots of :mod:`kuhtheory.agents` (the
+   loop of :func:`kuhtheory.agents.play.play`), on one core: games/s, actions per game, and
+   microseconds per action (wall clock and CPU time). Target: 750 games/s.
+2. Robustness: ``--games`` random games (:func:`kuhtheory.engine.random_playout`, 3-5 players)
+   for every edition and variant; each must end with every family complete and owned by one
+   player and the whole money deck accounted for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sys
+import time
+
+from kuhtheory.cards import ANIMALS
+from kuhtheory.editions import VARIANTS, get_edition
+from kuhtheory.engine import new_game, random_playout
+
+
+def _throughput(games: int) -> None:
+    try:
+        from kuhtheory.agents.play import play
+        from kuhtheory.agents.random import RandomAgent
+
+        def run(seed: int):  # type: ignore[no-untyped-def]
+            bots = [RandomAgent(seed * 100 + k) for k in range(4)]
+            return play(new_game(players=4, seed=seed, edition="classic"), bots)
+
+        how = "kuhtheory.agents random bots"
+    except ImportError:  # pragma: no cover - the agents are written by another module
+
+        def run(seed: int):  # type: ignore[no-untyped-def]
+            return random_playout(new_game(players=4, seed=seed), random.Random(seed))
+
+        how = "kuhtheory.engine.random_playout"
+    actions = 0
+    wall, cpu = time.perf_counter(), time.process_time()
+    for seed in range(games):
+        actions += run(seed).history_length
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"throughput: {games} four-player classic games with {how}")
+    print(f"  {games / wall:8.1f} games/s wall   {games / cpu:8.1f} games/s CPU   (target 750)")
+    print(f"  {actions / games:8.1f} actions/game  {1e6 * cpu / actions:6.2f} us/action CPU")
+
+
+def _robustness(games: int) -> None:
+    combos = [(k, ()) for k in ("classic", "2025", "first", "bluff")] + [
+        (v.editions[0], (key,)) for key, v in VARIANTS.items()
+    ]
+    print(f"robustness: {games} random games per edition and variant, 3-5 players")
+    for edition, variants in combos:
+        ed = get_edition(edition, variants)
+        rng = random.Random(2024)
+        actions = 0
+        start = time.perf_counter()
+        for k in range(games):
+            players = 3 + k % 3
+            seed = rng.randrange(2**32)
+            end = random_playout(new_game(players, seed, edition, variants), random.Random(seed))
+            actions += end.history_length
+            owners = [end.family_owner(a) for a in ANIMALS]
+            money = list(end.bank)
+            for p in range(players):
+                for i, c in enumerate(end.money_counts(p)):
+                    money[i] += c
+            if not end.is_terminal or None in owners or tuple(money) != ed.money_deck:
+                print(f"  FAILED {ed.name} seed={seed} players={players}")
+                sys.exit(1)
+        dt = time.perf_counter() - start
+        print(f"  {ed.name:22s} {games} games ended   {games / dt:7.1f} games/s   "
+              f"{actions / games:7.1f} actions/game")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--throughput-games", type=int, default=1000)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.runcall(_throughput, min(args.throughput_games, 200))
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+        return
+    _throughput(args.throughput_games)
+    _robustness(args.games)
+
+
+if __name__ == "__main__":
+    main()
