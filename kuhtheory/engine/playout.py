@@ -24,16 +24,19 @@ from kuhtheory.engine.legal import LegalActions, make_bid, make_trade
 from kuhtheory.engine.state import GameState, Phase
 
 
+_BIDDING, _TURN = Phase.BIDDING, Phase.TURN
+
+
 def random_action(state: GameState, rng: random.Random) -> Action:
     """A random legal action of ``state`` (see the module docstring); the game must not be over."""
     legal = state.legal_actions()
     phase = state.phase
-    if phase is Phase.BIDDING:
+    if phase is _BIDDING:
         bids = legal.bid_range
         if not bids or rng.random() < 0.5:
             return legal.fixed[0]
         return make_bid(legal.player, bids[min(rng.randrange(3), len(bids) - 1)])
-    if phase is Phase.TURN and legal.kind == LegalActions.TRADE:
+    if phase is _TURN and legal.kind == LegalActions.TRADE:
         if legal.fixed and rng.random() < 0.5:
             return legal.fixed[0]
         opponent, animal = legal.targets[rng.randrange(len(legal.targets))]

@@ -86,6 +86,14 @@ from kuhtheory.engine.state import (
 from kuhtheory.errors import IllegalActionError, InvalidActionError
 from kuhtheory.payment import minimal_payments
 
+# Enum members as module constants: reading ``Phase.BIDDING`` costs a class lookup each time.
+_TURN, _BIDDING, _HAMMER, _PAYMENT = Phase.TURN, Phase.BIDDING, Phase.HAMMER, Phase.PAYMENT
+_BUY_BACK, _TRADE_RESPONSE = Phase.BUY_BACK, Phase.TRADE_RESPONSE
+_TRADE_REOFFER, _GAME_OVER = Phase.TRADE_REOFFER, Phase.GAME_OVER
+_PAY_BID, _BUY_BACK_PREEMPTION = Preemption.PAY_BID, Preemption.BUY_BACK
+_KEEP_RECEIVED = CounterSettlement.KEEP_RECEIVED
+_OFFERER_WINS, _REOFFER_THEN_FREE = TradeTie.OFFERER_WINS, TradeTie.REOFFER_THEN_FREE
+
 if DENOMINATIONS != (0, 10, 50, 100, 200, 500):  # pragma: no cover - guards _total below
     raise RuntimeError("rules._total assumes the denominations 0, 10, 50, 100, 200, 500")
 
@@ -246,19 +254,19 @@ def begin_turn(n: GameState, p: int) -> None:
     n._must_auction = False
     n._active = p
     if n._incomplete == 0:  # K-END-2
-        n._phase = Phase.GAME_OVER
+        n._phase = _GAME_OVER
         n._current = None
         _event(n, ev.GameEnded, n.scores(), n.winners())
         return
     if n._pos < len(n._deck):
-        n._phase = Phase.TURN
+        n._phase = _TURN
         n._current = p
         return
     players = n._players
     for _ in range(players):  # K-END-1: must trade if he can, else pass
         if can_trade(n, p):
             n._active = p
-            n._phase = Phase.TURN
+            n._phase = _TURN
             n._current = p
             return
         _event(n, ev.TurnPassed, p)
@@ -312,7 +320,7 @@ def _open_bidding(n: GameState, animals: tuple[Animal, ...], caps: tuple[int, ..
     if nxt < 0:
         _free(n)
         return
-    n._phase = Phase.BIDDING
+    n._phase = _BIDDING
     n._current = nxt
 
 
@@ -333,10 +341,10 @@ def _hammer(n: GameState) -> None:
         _free(n)
         return
     _event(n, ev.Hammered, auc.auctioneer, n._hbr, n._hb)
-    if n._edition.preemption is Preemption.PAY_BID and (
+    if n._edition.preemption is _PAY_BID and (
         _total(n._money[auc.auctioneer]) >= n._hb
     ):
-        n._phase = Phase.HAMMER
+        n._phase = _HAMMER
         n._current = auc.auctioneer
         return
     _bidder_pays(n)
@@ -359,7 +367,7 @@ def _bidder_pays(n: GameState) -> None:
         _open_bidding(n, auc.animals, tuple(caps))
         return
     n._auc = _Auc(auc.animals, auc.auctioneer, auc.caps, b, auc.auctioneer)
-    n._phase = Phase.PAYMENT
+    n._phase = _PAYMENT
     n._current = b
 
 
@@ -444,7 +452,7 @@ def _do_preempt(s: GameState, a: Preempt) -> GameState:
         )
     n = s._copy()
     n._auc = _Auc(auc.animals, auc.auctioneer, auc.caps, auc.auctioneer, s._hbr, None, True)
-    n._phase = Phase.PAYMENT
+    n._phase = _PAYMENT
     n._current = auc.auctioneer
     return n
 
@@ -469,11 +477,11 @@ def _do_pay(s: GameState, a: Pay) -> GameState:
         _give_all(n, auc.auctioneer, auc.animals)
         _end_turn(n)
         return n
-    if n._edition.preemption is Preemption.BUY_BACK:
+    if n._edition.preemption is _BUY_BACK_PREEMPTION:
         rest = _sub(n._money[auc.auctioneer], counts)
         if _total(rest) >= n._hb:
             n._auc = _Auc(auc.animals, auc.auctioneer, auc.caps, -1, -1, counts, False)
-            n._phase = Phase.BUY_BACK
+            n._phase = _BUY_BACK
             n._current = auc.auctioneer
             return n
     _complete_sale(n, counts)
@@ -537,7 +545,7 @@ def _do_trade(s: GameState, a: Trade) -> GameState:
     n = s._copy()
     _set_money(n, p, _sub(n._money[p], counts))
     n._trd = _Trd(p, q, a.animal, stake, counts, None, 1)
-    n._phase = Phase.TRADE_RESPONSE
+    n._phase = _TRADE_RESPONSE
     n._current = q
     _event(n, ev.TradeStarted, p, q, a.animal, stake, sum(counts))
     return n
@@ -547,7 +555,7 @@ def _after_trade(n: GameState) -> None:
     n._trd = None
     if n._edition.double_move and n._pos < len(n._deck):
         n._must_auction = True
-        n._phase = Phase.TURN
+        n._phase = _TURN
         n._current = n._active
         return
     _end_turn(n)
@@ -589,14 +597,14 @@ def _do_counter(s: GameState, a: Counter) -> GameState:
     n._reveals = tuple(reveals)
     _event(n, ev.TradeCountered, b, sum(counts))
     ta, tb = _total(offer), _total(counts)
-    if ta == tb and ed.trade_tie is not TradeTie.OFFERER_WINS:
+    if ta == tb and ed.trade_tie is not _OFFERER_WINS:
         # Both piles go back to their owners.
         _set_money(n, A, _add(n._money[A], offer))
         _set_money(n, b, _add(n._money[b], counts))
-        if ed.trade_tie is TradeTie.REOFFER_THEN_FREE and t.round == 1:
+        if ed.trade_tie is _REOFFER_THEN_FREE and t.round == 1:
             _event(n, ev.TradeTied, A, b)
             n._trd = _Trd(A, b, t.animal, t.stake, NO_MONEY, None, 2)
-            n._phase = Phase.TRADE_REOFFER
+            n._phase = _TRADE_REOFFER
             n._current = A
             return n
         # classic second tie, bluff super trade: A takes the animal(s) for free.
@@ -608,7 +616,7 @@ def _do_counter(s: GameState, a: Counter) -> GameState:
     winner = A if ta >= tb else b  # K-TRD-3; a tie here is OFFERER_WINS
     loser = b if winner == A else A
     money = list(n._money)
-    if ed.counter_settlement is CounterSettlement.KEEP_RECEIVED:
+    if ed.counter_settlement is _KEEP_RECEIVED:
         money[A] = _add(money[A], counts)
         money[b] = _add(money[b], offer)
         to_a, to_b = sum(counts), sum(offer)
@@ -639,7 +647,7 @@ def _do_offer(s: GameState, a: Offer) -> GameState:
     n = s._copy()
     _set_money(n, p, _sub(n._money[p], counts))
     n._trd = _Trd(p, t.opponent, t.animal, t.stake, counts, None, 2)
-    n._phase = Phase.TRADE_RESPONSE
+    n._phase = _TRADE_RESPONSE
     n._current = t.opponent
     _event(n, ev.TradeReoffered, p, sum(counts))
     return n
@@ -648,25 +656,25 @@ def _do_offer(s: GameState, a: Offer) -> GameState:
 # ----- dispatch ------------------------------------------------------------------------------------
 
 _HANDLERS: dict[Phase, dict[type, Any]] = {
-    Phase.TURN: {Auction: _do_auction, Trade: _do_trade},
-    Phase.BIDDING: {Bid: _do_bid, Pass: _do_pass},
-    Phase.HAMMER: {Sell: _do_hammer_sell, Preempt: _do_preempt},
-    Phase.PAYMENT: {Pay: _do_pay},
-    Phase.BUY_BACK: {BuyBack: _do_buyback, Sell: _do_keep_sale},
-    Phase.TRADE_RESPONSE: {Accept: _do_accept, Counter: _do_counter},
-    Phase.TRADE_REOFFER: {Offer: _do_offer},
-    Phase.GAME_OVER: {},
+    _TURN: {Auction: _do_auction, Trade: _do_trade},
+    _BIDDING: {Bid: _do_bid, Pass: _do_pass},
+    _HAMMER: {Sell: _do_hammer_sell, Preempt: _do_preempt},
+    _PAYMENT: {Pay: _do_pay},
+    _BUY_BACK: {BuyBack: _do_buyback, Sell: _do_keep_sale},
+    _TRADE_RESPONSE: {Accept: _do_accept, Counter: _do_counter},
+    _TRADE_REOFFER: {Offer: _do_offer},
+    _GAME_OVER: {},
 }
 _ACTION_TYPES = (Auction, Bid, Pass, Sell, Preempt, BuyBack, Pay, Trade, Offer, Accept, Counter)
 _EXPECTED = {
-    Phase.TURN: "Auction or Trade by the active player (K-TURN-1)",
-    Phase.BIDDING: "Bid or Pass by the bidder to act (K-AUC-1, K-AUC-2)",
-    Phase.HAMMER: "Sell or Preempt by the auctioneer (K-AUC-4)",
-    Phase.PAYMENT: "Pay by the payer (K-PAY-1)",
-    Phase.BUY_BACK: "BuyBack or Sell by the auctioneer (K-AUC-4)",
-    Phase.TRADE_RESPONSE: "Accept or Counter by the challenged player (K-TRD-2)",
-    Phase.TRADE_REOFFER: "Offer by the offerer after a tie (K-TRD-3)",
-    Phase.GAME_OVER: "nothing: the game is over (K-END-2)",
+    _TURN: "Auction or Trade by the active player (K-TURN-1)",
+    _BIDDING: "Bid or Pass by the bidder to act (K-AUC-1, K-AUC-2)",
+    _HAMMER: "Sell or Preempt by the auctioneer (K-AUC-4)",
+    _PAYMENT: "Pay by the payer (K-PAY-1)",
+    _BUY_BACK: "BuyBack or Sell by the auctioneer (K-AUC-4)",
+    _TRADE_RESPONSE: "Accept or Counter by the challenged player (K-TRD-2)",
+    _TRADE_REOFFER: "Offer by the offerer after a tie (K-TRD-3)",
+    _GAME_OVER: "nothing: the game is over (K-END-2)",
 }
 
 
@@ -676,7 +684,7 @@ def apply(s: GameState, action: Any) -> GameState:
     if handler is None or action.player != s._current:
         if not isinstance(action, _ACTION_TYPES):
             raise InvalidActionError(f"{action!r} is not a Kuhhandel action")
-        if s._phase is Phase.GAME_OVER:
+        if s._phase is _GAME_OVER:
             raise IllegalActionError(f"{action!r}: the game is over (K-END-2)")
         if handler is None:
             raise IllegalActionError(
@@ -728,7 +736,7 @@ def legal_actions(n: GameState) -> LegalActions:
     p = n._current
     if p is None:
         return LegalActions(-1)
-    if phase is Phase.BIDDING:
+    if phase is _BIDDING:
         auc = n._auc
         assert auc is not None
         raise_by = n._edition.min_raise
@@ -743,7 +751,7 @@ def legal_actions(n: GameState) -> LegalActions:
             legal = _BID_LISTS[key] = LegalActions(p, range(start, upper + 1, 10),
                                                    (make_pass(p),))
         return legal
-    if phase is Phase.TURN:
+    if phase is _TURN:
         fixed = (make_auction(p),) if n._pos < len(n._deck) else ()
         if n._must_auction:
             return LegalActions(p, fixed=fixed)
@@ -752,20 +760,20 @@ def legal_actions(n: GameState) -> LegalActions:
             return LegalActions(p, fixed=fixed)
         return LegalActions(p, fixed=fixed, kind=LegalActions.TRADE, targets=targets,
                             hand=n._money[p])
-    if phase is Phase.PAYMENT:
+    if phase is _PAYMENT:
         auc = n._auc
         assert auc is not None
         pays = tuple(make_pay(p, counts_to_cards(c))
                      for c in minimal_payments(n._money[p], n._hb))
         return LegalActions(p, fixed=pays)
-    if phase is Phase.HAMMER:
+    if phase is _HAMMER:
         return LegalActions(p, fixed=(make_sell(p), make_preempt(p)))
-    if phase is Phase.TRADE_RESPONSE:
+    if phase is _TRADE_RESPONSE:
         fixed = (make_accept(p),) if n._edition.responder_may_accept else ()
         return LegalActions(p, fixed=fixed, kind=LegalActions.COUNTER, hand=n._money[p])
-    if phase is Phase.TRADE_REOFFER:
+    if phase is _TRADE_REOFFER:
         return LegalActions(p, kind=LegalActions.OFFER, hand=n._money[p])
-    if phase is Phase.BUY_BACK:
+    if phase is _BUY_BACK:
         auc = n._auc
         assert auc is not None and auc.paid is not None
         rest = _sub(n._money[p], auc.paid)

@@ -76,6 +76,9 @@ class Phase(enum.Enum):
     __hash__ = object.__hash__
 
 
+_BIDDING = Phase.BIDDING
+
+
 class _Auc:
     """The running auction's fixed part (internal, treated as immutable).
 
@@ -319,7 +322,7 @@ class GameState:
     @property
     def is_terminal(self) -> bool:
         """Whether every family is complete (K-END-2)."""
-        return self._phase is Phase.GAME_OVER
+        return self._current is None
 
     @property
     def must_auction(self) -> bool:
@@ -440,7 +443,7 @@ class GameState:
             a.auctioneer,
             self._hb,
             None if self._hbr < 0 else self._hbr,
-            self._current if self._phase is Phase.BIDDING else None,
+            self._current if self._phase is _BIDDING else None,
             _mask_tuple(self._passed) if self._passed else (),
             _public_caps(a.caps),
             _mask_tuple(self._once) if self._once else (),
