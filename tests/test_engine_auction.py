@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from engine_helpers import A, deck_with, hand_total, money_everywhere, play
 
-from kuhtheory.cards import to_counts
 from kuhtheory.engine import (
     Auction,
     Bid,
@@ -275,7 +274,7 @@ def test_k_donk_1_donkeys_pay_50_100_200_500(edition):
     s = setup_position(3, edition, deck=deck_with(top, edition))
     deck_money = money_everywhere(s)
     paid = []
-    for k in range(donkeys):
+    for _k in range(donkeys):
         before = [hand_total(s, p) for p in range(3)]
         s = s.apply(Auction(s.active_player))
         paid.append([hand_total(s, p) - before[p] for p in range(3)])

@@ -75,7 +75,7 @@ def test_piles_are_every_distinct_sub_multiset(counts):
         expected *= c + 1
     assert len(piles) == expected
     assert all(p == tuple(sorted(p)) for p in listed)
-    assert all(all(a <= b for a, b in zip(to_counts(p), hand)) for p in listed)
+    assert all(all(a <= b for a, b in zip(to_counts(p), hand, strict=False)) for p in listed)
     assert all(p in piles for p in listed[:50])
     assert isinstance(piles, Piles)
 
@@ -106,8 +106,8 @@ def test_bank_pays_what_it_can_when_nothing_else_works():
 def test_bank_never_gives_cards_it_does_not_have(counts, value):
     bank = tuple(counts)
     after, cards = pay_from_bank(bank, value)
-    assert all(c <= b for c, b in zip(cards, bank))
-    assert tuple(a + c for a, c in zip(after, cards)) == bank
+    assert all(c <= b for c, b in zip(cards, bank, strict=False))
+    assert tuple(a + c for a, c in zip(after, cards, strict=False)) == bank
     assert cards[0] == 0  # never a 0-card
     paid = total(cards)
     if paid != value:

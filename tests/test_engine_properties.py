@@ -10,7 +10,7 @@ from engine_helpers import animals_everywhere, money_everywhere
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kuhtheory.cards import ANIMALS, total
+from kuhtheory.cards import ANIMALS
 from kuhtheory.editions import VARIANTS, Scoring, get_edition
 from kuhtheory.engine import Phase, new_game, random_action
 from kuhtheory.engine.playout import random_playout

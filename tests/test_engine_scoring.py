@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from engine_helpers import A, endgame, play
 
+from kuhtheory.editions import get_edition
 from kuhtheory.engine import Counter, Phase, Trade, events, family_score
 from kuhtheory.engine.state import setup_position
-from kuhtheory.editions import get_edition
 
 
 def test_k_end_2_classic_example_2460():
@@ -87,7 +87,7 @@ def test_no_dove_in_classic_and_2025(edition):
     assert s.family_owner(A.GOOSE) == 0 and s.dove_holder is None
 
 
-# ----- tie-breaks -----------------------------------------------------------------------------------
+# ----- tie-breaks --------------------------------------------------------------------------------
 
 def _tied(edition, money):
     ed = get_edition(edition)

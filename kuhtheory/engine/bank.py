@@ -11,8 +11,8 @@ one rule everywhere, the one a table would reach for:
    (:func:`kuhtheory.payment.exact_payment`), e.g. five 10s for a 50;
 3. otherwise **the smallest larger card** it has (a 100 for a 50): the player is not robbed of his
    donkey money because the bank ran out of small cards;
-4. otherwise (no exact sum, no larger card) as much as it can without exceeding the value, taking the
-   largest cards first; an empty bank pays nothing.
+4. otherwise (no exact sum, no larger card) as much as it can without exceeding the value,
+   taking the largest cards first; an empty bank pays nothing.
 
 The payout goes round the table like a deal: starting left of the active player and ending with him
 (he "deals to everyone and to himself", K-DONK-1), so when the bank runs short the order decides
@@ -66,4 +66,4 @@ def pay_from_bank(bank: Counts, value: int) -> tuple[Counts, Counts]:
     cards = bank_payment(bank, value)
     if cards == NO_MONEY:
         return bank, cards
-    return tuple(b - c for b, c in zip(bank, cards)), cards
+    return tuple(b - c for b, c in zip(bank, cards, strict=False)), cards

@@ -64,7 +64,9 @@ class DonkeyPayout(Event):
     given: tuple[tuple[int, tuple[int, ...]], ...]
 
     def text(self) -> str:
-        paid = ", ".join(f"P{p}: {'+'.join(map(str, cards)) or 'nothing'}" for p, cards in self.given)
+        paid = ", ".join(
+            f"P{p}: {'+'.join(map(str, cards)) or 'nothing'}" for p, cards in self.given
+        )
         return (
             f"Donkey {self.number} turned up: the bank pays {self.value} to every player ({paid})"
         )
@@ -184,7 +186,7 @@ class Insolvent(Event):
 
 @dataclass(frozen=True)
 class TradeStarted(Event):
-    """A challenges B for ``stake`` card(s) of ``animal`` with ``cards`` face-down cards (K-TRD-1)."""
+    """A asks B for ``stake`` card(s) of ``animal`` with ``cards`` cards face down (K-TRD-1)."""
 
     offerer: int
     opponent: int
@@ -230,7 +232,8 @@ class TradeReoffered(Event):
     cards: int
 
     def text(self) -> str:
-        return f"P{self.offerer} offers again with {self.cards} card{'s' if self.cards != 1 else ''}"
+        plural = "s" if self.cards != 1 else ""
+        return f"P{self.offerer} offers again with {self.cards} card{plural}"
 
 
 @dataclass(frozen=True)
@@ -254,7 +257,10 @@ class TradeResolved(Event):
         loser = self.opponent if self.winner == self.offerer else self.offerer
         what = f"{self.stake} x {self.animal.label}"
         if self.how == "accepted":
-            return f"P{self.opponent} accepts: P{self.offerer} takes {what} ({self.to_opponent} cards paid)"
+            return (
+                f"P{self.opponent} accepts: P{self.offerer} takes {what} "
+                f"({self.to_opponent} cards paid)"
+            )
         if self.how == "free":
             return f"Tie again: P{self.offerer} takes {what} from P{self.opponent} for free"
         return (

@@ -28,7 +28,7 @@ The order is: bids, then fixed, then pile actions. ``others`` materialises every
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, overload
 
 from kuhtheory.cards import DENOMINATIONS, Animal, Counts
@@ -124,7 +124,7 @@ def submultisets(hand: Counts) -> Piles:
     return Piles(hand)
 
 
-@lru_cache(maxsize=None)
+@cache
 def cards_to_counts(cards: tuple[int, ...]) -> Counts:
     """The count vector of a sorted tuple of valid card values (cached; validated by actions)."""
     counts = [0] * _N
@@ -137,10 +137,10 @@ def cards_to_counts(cards: tuple[int, ...]) -> Counts:
 _INDEX = {v: i for i, v in enumerate(DENOMINATIONS)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def counts_to_cards(counts: Counts) -> tuple[int, ...]:
     """The sorted card tuple of a count vector (cached)."""
-    return tuple(v for v, c in zip(DENOMINATIONS, counts) for _ in range(c))
+    return tuple(v for v, c in zip(DENOMINATIONS, counts, strict=False) for _ in range(c))
 
 
 # Cached constructors: actions are immutable values, so equal actions may be shared.
@@ -183,7 +183,7 @@ def make_trade(player: int, opponent: int, animal: Animal, cards: tuple[int, ...
 
 
 def _contains(hand: Counts, part: Counts) -> bool:
-    for p, h in zip(part, hand):
+    for p, h in zip(part, hand, strict=False):
         if p > h:
             return False
     return True

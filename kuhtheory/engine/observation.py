@@ -77,7 +77,7 @@ class Observation(NamedTuple):
 
     def animals(self, player: int) -> dict[Animal, int]:
         """The animal cards ``player`` owns, per species (public)."""
-        return {a: c for a, c in zip(ANIMALS, self.herds[player]) if c}
+        return {a: c for a, c in zip(ANIMALS, self.herds[player], strict=False) if c}
 
 
 class PublicEvents:

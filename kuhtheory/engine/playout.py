@@ -23,7 +23,6 @@ from kuhtheory.engine.actions import Action
 from kuhtheory.engine.legal import LegalActions, make_bid, make_trade
 from kuhtheory.engine.state import GameState, Phase
 
-
 _BIDDING, _TURN = Phase.BIDDING, Phase.TURN
 
 

@@ -50,6 +50,7 @@ from kuhtheory.editions import CounterSettlement, Preemption, TradeTie
 from kuhtheory.engine import events as ev
 from kuhtheory.engine.actions import (
     Accept,
+    Action,
     Auction,
     Bid,
     BuyBack,
@@ -138,7 +139,7 @@ def _event(n: GameState, cls: type, *args: Any) -> None:
     n._evbuf.append((cls, args))
 
 
-# ----- animals -------------------------------------------------------------------------------------
+# ----- animals -----------------------------------------------------------------------------------
 
 def _give(n: GameState, p: int, animal: Animal, k: int) -> None:
     """``p`` receives ``k`` cards of ``animal``; completes a family (and the dove) if it does."""
@@ -215,7 +216,7 @@ def deal_short_game(n: GameState) -> None:
             _give(n, p, animal, 1)
 
 
-# ----- turns ---------------------------------------------------------------------------------------
+# ----- turns -------------------------------------------------------------------------------------
 
 def can_trade(n: GameState, p: int) -> bool:
     """K-TURN-2: ``p`` and another player own a species whose family is not complete."""
@@ -282,7 +283,7 @@ def _end_turn(n: GameState) -> None:
     begin_turn(n, (n._active + 1) % n._players)
 
 
-# ----- auctions ------------------------------------------------------------------------------------
+# ----- auctions ----------------------------------------------------------------------------------
 
 def _next_bidder(n: GameState, after: int) -> int:
     """The next seat after ``after`` who may still bid, or -1: the auction is hammered (K-AUC-2)."""
@@ -520,7 +521,7 @@ def _do_keep_sale(s: GameState, a: Sell) -> GameState:
     return n
 
 
-# ----- trades --------------------------------------------------------------------------------------
+# ----- trades ------------------------------------------------------------------------------------
 
 def _do_trade(s: GameState, a: Trade) -> GameState:
     p = a.player
@@ -653,7 +654,7 @@ def _do_offer(s: GameState, a: Offer) -> GameState:
     return n
 
 
-# ----- dispatch ------------------------------------------------------------------------------------
+# ----- dispatch ----------------------------------------------------------------------------------
 
 _HANDLERS: dict[Phase, dict[type, Any]] = {
     _TURN: {Auction: _do_auction, Trade: _do_trade},
@@ -769,8 +770,8 @@ def legal_actions(n: GameState) -> LegalActions:
     if phase is _HAMMER:
         return LegalActions(p, fixed=(make_sell(p), make_preempt(p)))
     if phase is _TRADE_RESPONSE:
-        fixed = (make_accept(p),) if n._edition.responder_may_accept else ()
-        return LegalActions(p, fixed=fixed, kind=LegalActions.COUNTER, hand=n._money[p])
+        accept: tuple[Action, ...] = (make_accept(p),) if n._edition.responder_may_accept else ()
+        return LegalActions(p, fixed=accept, kind=LegalActions.COUNTER, hand=n._money[p])
     if phase is _TRADE_REOFFER:
         return LegalActions(p, kind=LegalActions.OFFER, hand=n._money[p])
     if phase is _BUY_BACK:

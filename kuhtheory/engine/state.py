@@ -348,7 +348,7 @@ class GameState:
     def money(self, player: int) -> tuple[int, ...]:
         """The sorted hand of money card values of ``player`` (god's view)."""
         counts = self._money[self._seat(player)]
-        return tuple(v for v, c in zip(DENOMINATIONS, counts) for _ in range(c))
+        return tuple(v for v, c in zip(DENOMINATIONS, counts, strict=False) for _ in range(c))
 
     def money_counts(self, player: int) -> Counts:
         """``player``'s money as a count vector (god's view)."""
@@ -357,7 +357,7 @@ class GameState:
     def money_total(self, player: int) -> int:
         """The value of ``player``'s money (god's view)."""
         counts = self._money[self._seat(player)]
-        return sum(v * c for v, c in zip(DENOMINATIONS, counts))
+        return sum(v * c for v, c in zip(DENOMINATIONS, counts, strict=False))
 
     def card_count(self, player: int) -> int:
         """How many money cards ``player`` holds (public)."""
@@ -371,7 +371,7 @@ class GameState:
     def animals(self, player: int) -> dict[Animal, int]:
         """The animal cards ``player`` owns, per species (only species he owns)."""
         herd = self._herds[self._seat(player)]
-        return {a: c for a, c in zip(ANIMALS, herd) if c}
+        return {a: c for a, c in zip(ANIMALS, herd, strict=False) if c}
 
     def herd(self, player: int) -> tuple[int, ...]:
         """``player``'s animal cards as counts indexed like :data:`kuhtheory.cards.ANIMALS`."""
@@ -380,7 +380,7 @@ class GameState:
     def families(self, player: int) -> tuple[Animal, ...]:
         """The complete families ``player`` owns, cheapest first."""
         p = self._seat(player)
-        return tuple(a for a, owner in zip(ANIMALS, self._owners) if owner == p)
+        return tuple(a for a, owner in zip(ANIMALS, self._owners, strict=False) if owner == p)
 
     def family_owner(self, animal: Animal) -> int | None:
         """Who owns the complete family of ``animal``, or None if it is not complete."""
@@ -437,7 +437,9 @@ class GameState:
         if a.paid is not None:
             paid_count = sum(a.paid)
             if viewer is None or viewer == a.auctioneer or viewer == self._hbr:
-                paid = tuple(v for v, c in zip(DENOMINATIONS, a.paid) for _ in range(c))
+                paid = tuple(
+                    v for v, c in zip(DENOMINATIONS, a.paid, strict=False) for _ in range(c)
+                )
         return AuctionView(
             a.animals,
             a.auctioneer,
@@ -462,7 +464,7 @@ class GameState:
         def cards(counts: Counts | None, owner: int) -> tuple[int, ...] | None:
             if counts is None or (viewer is not None and viewer != owner):
                 return None
-            return tuple(v for v, c in zip(DENOMINATIONS, counts) for _ in range(c))
+            return tuple(v for v, c in zip(DENOMINATIONS, counts, strict=False) for _ in range(c))
 
         return TradeView(
             offerer=t.offerer,
@@ -494,7 +496,10 @@ class GameState:
         return legal
 
     def apply(self, action: Action) -> GameState:
-        """The state after ``action``; raises IllegalActionError/InvalidActionError, self unchanged."""
+        """The state after ``action``; raises IllegalActionError or InvalidActionError.
+
+        ``self`` is never changed.
+        """
         return _rules.apply(self, action)
 
     def trade_targets(self) -> tuple[tuple[int, Animal], ...]:
@@ -525,7 +530,7 @@ class GameState:
     def score(self, player: int) -> int:
         """``player``'s score (see :func:`family_score`), plus the dove bonus if he holds it."""
         p = self._seat(player)
-        fams = [a for a, owner in zip(ANIMALS, self._owners) if owner == p]
+        fams = [a for a, owner in zip(ANIMALS, self._owners, strict=False) if owner == p]
         bonus = self._edition.dove_bonus if self._dove == p else 0
         return family_score(self._edition, fams) + bonus
 
@@ -669,7 +674,7 @@ def new_game(
     s._deck = tuple(deck)
     s._pos = 0
     s._money = (start,) * players
-    s._bank = tuple(d - players * c for d, c in zip(ed.money_deck, start))
+    s._bank = tuple(d - players * c for d, c in zip(ed.money_deck, start, strict=False))
     s._herds = (_NO_ANIMALS,) * players
     s._owners = (-1,) * _N_ANIMALS
     s._incomplete = _N_ANIMALS
@@ -734,7 +739,9 @@ def setup_position(
             counts = [0] * len(DENOMINATIONS)
             for card in money[p]:
                 if card not in DENOMINATIONS:
-                    raise InvalidSetupError(f"money card {card!r} of seat {p} is not a denomination")
+                    raise InvalidSetupError(
+                        f"money card {card!r} of seat {p} is not a denomination"
+                    )
                 counts[DENOMINATIONS.index(card)] += 1
             hands.append(tuple(counts))
         else:
@@ -754,7 +761,9 @@ def setup_position(
     if deck is None:
         rest = [a for i, a in enumerate(ANIMALS) for _ in range(ed.cards_per_family - owned[i])]
         if any(ed.cards_per_family - o < 0 for o in owned):
-            raise InvalidSetupError(f"herds {herds!r} hold more than {ed.cards_per_family} a family")
+            raise InvalidSetupError(
+                f"herds {herds!r} hold more than {ed.cards_per_family} cards of a family"
+            )
         random.Random(seed).shuffle(rest)
         deck = tuple(rest)
     deck = tuple(Animal.parse(a) for a in deck)
