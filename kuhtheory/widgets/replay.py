@@ -139,7 +139,7 @@ class ReplayViewer:
             data = load_bundled(record)
         else:
             data = record
-        states = list(replay_states(dict(data)))
+        states: list[Any] = list(replay_states(dict(data)))
         self.record = dict(data)
         self.states = states
         self._event_counts = [len(s.events) for s in states]

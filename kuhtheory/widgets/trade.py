@@ -220,9 +220,9 @@ class TradeExplorer:
 
     def __init__(
         self,
-        a_cards: Sequence[int] = (0, 0, 10, 10, 10, 10, 50),
-        b_cards: Sequence[int] = (0, 0, 10, 10, 10, 10, 50),
-        value: int = 90,
+        a_cards: Sequence[int] = (0, 0, 0, 10, 50),
+        b_cards: Sequence[int] = (10, 10, 50),
+        value: int = 100,
         edition: str = "classic",
         solver: Callable[[str, tuple[int, ...], tuple[int, ...], int], TradeSummary] | None = None,
     ) -> None:
