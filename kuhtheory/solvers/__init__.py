@@ -6,6 +6,13 @@
   equilibrium, checked on every bid path);
 * :mod:`.bayesian` — private worths: the Bayesian equilibrium of the clock auction with the right,
   verified by exploitability;
+* :mod:`.efg`, :mod:`.sequence_form`, :mod:`.best_response`, :mod:`.exact`, :mod:`.solve` —
+  two-player zero-sum extensive-form games with chance, solved by the sequence-form LP (Koller,
+  Megiddo & von Stengel 1996) on HiGHS, refined off the path, certified exactly in fractions;
+* :mod:`.trade`, :mod:`.trade_solution` — the sealed-bid trade (K-TRD-1..3) for every edition:
+  :func:`solve_trade` with readable offer and reply tables;
+* :mod:`.normal_form` (reduced normal form, its size, nashpy bridge), :mod:`.gambit_io`
+  (.efg export), :mod:`.kuhn` (Kuhn poker, value -1/18);
 * :mod:`.symbolic` — sympy closed forms for the textbook lone-bidder case (imported on demand, since
   sympy is slow to import).
 """
@@ -28,6 +35,10 @@ from kuhtheory.solvers.bayesian import (
     solve_bayesian_auction,
     solve_lone_bidder,
 )
+from kuhtheory.solvers.efg import Chance, Decision, Game, Terminal
+from kuhtheory.solvers.gambit_io import to_efg, write_efg
+from kuhtheory.solvers.kuhn import kuhn_poker
+from kuhtheory.solvers.normal_form import normal_form_size, reduced_normal_form, solve_with_nashpy
 from kuhtheory.solvers.preemption import (
     DecisionRegions,
     Payoffs,
@@ -37,8 +48,31 @@ from kuhtheory.solvers.preemption import (
     decide_preemption,
     decision_regions,
 )
+from kuhtheory.solvers.result import SolveResult
+from kuhtheory.solvers.solve import solve_game, solve_sequence_form
+from kuhtheory.solvers.trade import TradeRules, trade_game
+from kuhtheory.solvers.trade_solution import OfferRow, ReplyRow, TradeSolution, solve_trade
 
 __all__ = [
+    "Chance",
+    "Decision",
+    "Game",
+    "OfferRow",
+    "ReplyRow",
+    "SolveResult",
+    "Terminal",
+    "TradeRules",
+    "TradeSolution",
+    "kuhn_poker",
+    "normal_form_size",
+    "reduced_normal_form",
+    "solve_game",
+    "solve_sequence_form",
+    "solve_trade",
+    "solve_with_nashpy",
+    "to_efg",
+    "trade_game",
+    "write_efg",
     "AuctionComparison",
     "AuctionGame",
     "AuctionResult",

@@ -1,0 +1,213 @@
+"""``kuhtheory solve trade`` and ``kuhtheory solve kuhn`` (K-TRD-1..3; Kuhn 1950).
+
+::
+
+    kuhtheory solve trade --edition classic --a 0,0,10,10,10,10,50 --b 0,10,10,50 --value 100 \\
+        [--exact] [--json] [--efg FILE]
+    kuhtheory solve kuhn [--exact] [--json] [--efg FILE]
+
+``--a`` is A's hand, or a distribution of hands B cannot see, ``"0,10@1/2;10,10@1/2"``. The trade
+comes from :func:`kuhtheory.solvers.trade_solution.solve_trade`, Kuhn poker from
+:func:`kuhtheory.solvers.solve.solve_game`. ``--json`` prints one object with ``value`` (and, with
+``--exact``, ``value_exact`` as a fraction string), ``offerer``, ``responder``, ``exploitability``,
+``exact`` and ``seconds``. ``--efg FILE`` also writes the game tree in Gambit's format.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="solve")
+>>> register(parser.add_subparsers(dest="solver"))
+>>> args = parser.parse_args("kuhn --exact --json".split())
+>>> args.func(args)  # doctest: +ELLIPSIS
+{"game": "Kuhn poker", "value": -0.05555..., "value_exact": "-1/18", ...}
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from kuhtheory.cards import DENOMINATIONS, format_money
+from kuhtheory.editions import DEFAULT_EDITION
+from kuhtheory.errors import SolverInputError
+from kuhtheory.solvers.efg import to_fraction
+from kuhtheory.solvers.gambit_io import write_efg
+from kuhtheory.solvers.kuhn import kuhn_poker
+from kuhtheory.solvers.solve import solve_game
+from kuhtheory.solvers.trade import (
+    TradeRules,
+    counter_totals,
+    offer_classes,
+    parse_hand,
+    trade_game,
+)
+from kuhtheory.solvers.trade_solution import TradeSolution, solve_trade
+
+#: Largest tree (leaves, estimated) that ``--efg`` writes for a trade.
+MAX_EFG_LEAVES = 200_000
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``trade`` and ``kuhn`` parsers to the ``solve`` group."""
+    trade = subparsers.add_parser(
+        "trade",
+        help="equilibrium of the sealed-bid trade (K-TRD-1..3)",
+        description="Solve the trade between offerer A and responder B as a zero-sum game: A's "
+        "payoff is his money change plus VALUE if he ends with the stake. Denominations: "
+        + ", ".join(map(str, DENOMINATIONS))
+        + ".",
+    )
+    trade.add_argument("--edition", default=DEFAULT_EDITION, help="edition (and +variants)")
+    trade.add_argument(
+        "--a",
+        required=True,
+        help='A\'s money cards "0,10,50", or hands B cannot see: "0,10@1/2;10,10@1/2"',
+    )
+    trade.add_argument("--b", required=True, help="B's money cards")
+    trade.add_argument("--value", required=True, help="W >= 0, the stake's worth in money")
+    trade.add_argument("--exact", action="store_true", help="certified exact fractions")
+    trade.add_argument("--json", action="store_true", help="print one JSON object")
+    trade.add_argument("--efg", metavar="FILE", help="also write the game tree for Gambit")
+    trade.set_defaults(func=run_trade)
+    kuhn = subparsers.add_parser(
+        "kuhn",
+        help="Kuhn poker (Kuhn 1950), value -1/18",
+        description="Solve Kuhn's three-card poker by the sequence-form LP.",
+    )
+    kuhn.add_argument("--exact", action="store_true", help="certified exact fractions")
+    kuhn.add_argument("--json", action="store_true", help="print one JSON object")
+    kuhn.add_argument("--efg", metavar="FILE", help="also write the game tree for Gambit")
+    kuhn.set_defaults(func=run_kuhn)
+
+
+def parse_a(text: str) -> Any:
+    """``"0,10"`` -> the hand; ``"0,10@1/2;10,10@1/2"`` -> ``[(hand, probability), ...]``.
+
+    >>> parse_a("0,10@1/3; 10@2/3")
+    [('0,10', Fraction(1, 3)), ('10', Fraction(2, 3))]
+    """
+    if "@" not in text and ";" not in text:
+        return text
+    out = []
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        hand, sep, prob = part.partition("@")
+        if not sep:
+            raise SolverInputError(f"--a part {part!r} needs a probability: HAND@P")
+        out.append((hand.strip(), to_fraction(prob.strip(), f"probability in {part!r}")))
+    return out
+
+
+def _estimated_leaves(edition: str, a: Any, b: str) -> int:
+    rules = TradeRules.from_edition(edition)
+    hands = [a] if isinstance(a, str) else [h for h, _ in a]
+    replies = len(counter_totals(parse_hand(b, "B's hand"))) + 1
+    total = 0
+    for h in hands:
+        offers = len(offer_classes(parse_hand(h, "A's hand")))
+        per_round = offers * replies
+        ties = offers if rules.trade_tie.value == "reoffer-then-free" else 0
+        total += per_round + ties * per_round
+    return total
+
+
+def run_trade(args: argparse.Namespace) -> int:
+    """Solve and print one trade."""
+    a = parse_a(args.a)
+    solution = solve_trade(args.edition, a, args.b, args.value, exact=args.exact)
+    if args.efg:
+        leaves = _estimated_leaves(args.edition, a, args.b)
+        if leaves > MAX_EFG_LEAVES:
+            raise SolverInputError(
+                f"--efg: the tree would have about {leaves} leaves (limit {MAX_EFG_LEAVES}); "
+                "use smaller hands"
+            )
+        write_efg(trade_game(args.edition, a, args.b, args.value), Path(args.efg))
+    if args.json:
+        print(json.dumps(solution.to_dict()))
+    else:
+        print(format_solution(solution))
+    return 0
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.3f}"
+
+
+def format_solution(s: TradeSolution, title: str = "") -> str:
+    """A readable table of a :class:`TradeSolution`."""
+    lines = []
+    if len(s.a_hands) == 1:
+        a_text = format_money(s.a_hands[0][0])
+    else:
+        a_text = "; ".join(f"{format_money(h)} (p={p})" for h, p in s.a_hands)
+    value = str(s.value_exact) if s.value_exact is not None else f"{s.value:.6g}"
+    lines.append(
+        title
+        or f"Trade ({s.edition}): A {a_text}; B {format_money(s.b_hand)}; stake worth "
+        f"{s.stake_value}"
+    )
+    lines.append(
+        f"Value to A: {value} ({'exact' if s.exact else 'float'}); exploitability "
+        f"{s.exploitability:.3g}; {1000 * s.seconds:.1f} ms"
+    )
+    for hand, rows in s.offers.items():
+        head = "A offers" if len(s.offers) == 1 else f"A offers holding {format_money(hand)}"
+        lines.append(f"{head} (cards = total: probability):")
+        for r in rows:
+            if r.probability > 1e-12:
+                lines.append(
+                    f"  {r.count} card{'s' if r.count != 1 else ''} = {r.total}: "
+                    f"{_fmt(r.probability)}"
+                )
+    lines.append("B replies by cards seen (accept; counter total: probability):")
+    for r in s.replies:
+        counters = ", ".join(f"{t}: {_fmt(p)}" for t, p in r.counters if p > 1e-12) or "-"
+        path = "" if r.on_path else " (off path)"
+        accept = f"accept {_fmt(r.accept)}; " if s.rules.responder_may_accept else ""
+        lines.append(f"  {r.count}{path}: {accept}counter {counters}")
+    lines.append(f"Verified: {s.verified}")
+    if s.second_round is not None:
+        lines.append("")
+        lines.append(
+            format_solution(
+                s.second_round, "After a first tie the money goes back and A offers again "
+                "(a second tie gives A the stake free):"
+            )
+        )
+    return "\n".join(lines)
+
+
+def run_kuhn(args: argparse.Namespace) -> int:
+    """Solve and print Kuhn poker."""
+    game = kuhn_poker()
+    result = solve_game(game, exact=args.exact)
+    if args.efg:
+        write_efg(game, Path(args.efg))
+    data = result.to_dict()
+    if args.json:
+        out = {
+            "game": data["game"],
+            "value": data["value"],
+            **({"value_exact": data["value_exact"]} if "value_exact" in data else {}),
+            "first_player": data["strategies"][0],
+            "second_player": data["strategies"][1],
+            "exploitability": data["exploitability"],
+            "exact": data["exact"],
+            "seconds": data["seconds"],
+            "verified": data["verified"],
+        }
+        print(json.dumps(out))
+        return 0
+    value = str(result.value_exact) if result.value_exact is not None else f"{result.value:.6g}"
+    print(f"Kuhn poker (Kuhn 1950): value to the first player {value} (known: -1/18)")
+    for player, name in enumerate(game.players):
+        print(f"{name} (information set: action probabilities):")
+        for key, acts in result.strategy(player).items():
+            card, history = key
+            probs = ", ".join(f"{a} {_fmt(p)}" for a, p in acts.items())
+            print(f"  {card} after {history or 'start'!r}: {probs}")
+    print(f"Exploitability {result.exploitability:.3g}; {result.verified}")
+    return 0

@@ -1,0 +1,335 @@
+"""The sequence form of a two-player zero-sum game and its linear program.
+
+Koller, Megiddo & von Stengel (1996), "Efficient computation of equilibria for extensive two-person
+games", and von Stengel (1996), "Efficient computation of behavior strategies": a player's mixed
+strategy is replaced by its *realization plan* ``x``, one weight per *sequence* (the empty sequence,
+and each information set's actions). The plans are exactly the non-negative solutions of
+``E x = e`` (player 0) and ``F y = f`` (player 1), and player 0's expected payoff is ``x^T A y``,
+where ``A`` sums, over the leaves, chance probability times payoff at the pair of sequences leading
+there. The game's value is then one linear program (KMvS 1996, eq. (11)-(12))::
+
+    max_{x, q}  f^T q   s.t.  F^T q - A^T x <= 0,  E x = e,  x >= 0     (player 0)
+    min_{y, p}  e^T p   s.t.  E^T p - A y  >= 0,  F y = f,  y >= 0     (player 1, its dual)
+
+whose size is linear in the tree, where the normal form is exponential
+(:mod:`kuhtheory.solvers.normal_form` counts it). The LP is solved by HiGHS
+(``scipy.optimize.linprog(method="highs")``) on sparse matrices; player 1's plan is read from the
+duals of player 0's constraints.
+
+Refinement (:func:`refine`): the LP's optimal strategies may play anything at information sets that
+the opponent's optimal strategy never reaches (OpenSpiel leaves this open). A second LP picks, among
+each player's *optimal* strategies, one that maximises his payoff against the opponent's uniformly
+random (fully mixed) strategy ``u``. Its Lagrangian shows what this buys: with ``mu >= 0`` the duals
+of the optimality constraints ``E^T p - A y >= 0`` and ``nu`` that of ``e^T p <= v``,
+``E mu = nu e``, so ``t = (u + mu) / (1 + nu)`` is a fully mixed realization plan of the opponent,
+and the chosen plan
+is a best response to ``t`` -- at *every* information set, since ``t`` reaches them all. It is the
+"optimal and sequentially rational against some fully mixed tremble" idea behind the quasi-perfect
+equilibria of Miltersen & Sørensen (2010, "Computing a quasi-perfect equilibrium of a two-player
+game"), computed by one extra LP instead of their symbolic perturbation; the tremble ``t`` need not
+be close to the opponent's equilibrium, so this is weaker than quasi-perfection. The tremble is
+returned, and the tests check the best-response property against it.
+
+>>> from kuhtheory.solvers.kuhn import kuhn_poker
+>>> sf = from_game(kuhn_poker())
+>>> sf.sizes
+(13, 13)
+>>> round(solve_lp(sf).value, 9)
+-0.055555556
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Union
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.optimize import linprog
+
+from kuhtheory.errors import SolverError, SolverInputError
+from kuhtheory.solvers.efg import Chance, Decision, Game, Node, Terminal
+
+#: A realization plan: one weight per sequence (floats or fractions; a list or an array).
+Plan = Union[Sequence[Any], np.ndarray]  # noqa: UP007 (a runtime alias)
+
+
+@dataclass(frozen=True, eq=False)
+class Infoset:
+    """One information set in the sequence form.
+
+    ``parent`` is the index of the owner's sequence leading to it; its actions' sequences are
+    ``first, first + 1, ..., first + len(actions) - 1``.
+    """
+
+    key: Hashable
+    actions: tuple[str, ...]
+    parent: int
+    first: int
+
+
+@dataclass(frozen=True, eq=False)
+class SequenceForm:
+    """Sequences, information sets and the sparse payoff matrix ``A`` of a zero-sum game.
+
+    ``infosets[i]`` lists player ``i``'s information sets, parents before children; sequence 0 is
+    the empty one. ``A`` is given as triplets ``rows, cols, vals`` (player 0's sequence, player 1's,
+    chance-weighted payoff to player 0; repeated pairs add up); ``exact_vals`` holds the same values
+    as fractions when the game was built exactly.
+    """
+
+    infosets: tuple[tuple[Infoset, ...], tuple[Infoset, ...]]
+    rows: np.ndarray
+    cols: np.ndarray
+    vals: np.ndarray
+    exact_vals: tuple[Fraction, ...] | None = None
+    title: str = "game"
+
+    @property
+    def sizes(self) -> tuple[int, int]:
+        """The number of sequences of each player (the empty one included)."""
+        return (_n_seq(self.infosets[0]), _n_seq(self.infosets[1]))
+
+    def payoff_matrix(self) -> sp.csr_matrix:
+        """The sparse payoff matrix ``A`` (player 0's sequences by player 1's), KMvS eq. (2)."""
+        return self._matrices[0]
+
+    @functools.cached_property
+    def _matrices(
+        self,
+    ) -> tuple[sp.csr_matrix, sp.coo_matrix, np.ndarray, sp.coo_matrix, np.ndarray]:
+        """``(A, E, e, F, f)``, built once per sequence form (the LPs reuse them)."""
+        A = sp.csr_matrix((self.vals, (self.rows, self.cols)), shape=self.sizes)
+        A.sum_duplicates()
+        E, e = constraint_matrix(self.infosets[0])
+        F, f = constraint_matrix(self.infosets[1])
+        return A, E.tocoo(), e, F.tocoo(), f
+
+    def seq_owner(self, player: int) -> np.ndarray:
+        """For each sequence of ``player``, the index of its information set (-1 for the empty)."""
+        owner = np.full(self.sizes[player], -1, dtype=np.int64)
+        for k, info in enumerate(self.infosets[player]):
+            owner[info.first : info.first + len(info.actions)] = k
+        return owner
+
+
+def _n_seq(infosets: Sequence[Infoset]) -> int:
+    return 1 + sum(len(i.actions) for i in infosets)
+
+
+def from_game(game: Game, exact: bool = True) -> SequenceForm:
+    """The sequence form of ``game`` (a walk of its tree; pure Python, for small and mid games).
+
+    >>> from kuhtheory.solvers.efg import Terminal
+    >>> g = Game(Decision(0, "i", ("a", "b"), (Terminal(2), Terminal(-1))))
+    >>> sf = from_game(g)
+    >>> sf.sizes, sf.vals.tolist()
+    ((3, 1), [2.0, -1.0])
+    """
+    registry: tuple[dict[Hashable, Infoset], dict[Hashable, Infoset]] = ({}, {})
+    counters = [1, 1]
+    entries: dict[tuple[int, int], Fraction] = {}
+    stack: list[tuple[Node, int, int, Fraction]] = [(game.root, 0, 0, Fraction(1))]
+    while stack:
+        node, s0, s1, prob = stack.pop()
+        if isinstance(node, Terminal):
+            if prob and node.payoff:
+                entries[(s0, s1)] = entries.get((s0, s1), Fraction(0)) + prob * node.payoff
+            continue
+        if isinstance(node, Chance):
+            for _, p, child in reversed(node.outcomes):
+                if p:
+                    stack.append((child, s0, s1, prob * p))
+            continue
+        assert isinstance(node, Decision)  # guaranteed by Game's check
+        player = node.player
+        info = registry[player].get(node.infoset)
+        if info is None:
+            info = Infoset(node.infoset, node.actions, s0 if player == 0 else s1, counters[player])
+            counters[player] += len(node.actions)
+            registry[player][node.infoset] = info
+        for k in reversed(range(len(node.children))):
+            child = node.children[k]
+            if player == 0:
+                stack.append((child, info.first + k, s1, prob))
+            else:
+                stack.append((child, s0, info.first + k, prob))
+    keys = list(entries)
+    rows = np.array([k[0] for k in keys], dtype=np.int64)
+    cols = np.array([k[1] for k in keys], dtype=np.int64)
+    exact_vals = tuple(entries[k] for k in keys)
+    vals = np.array([float(v) for v in exact_vals], dtype=float)
+    # Infosets are numbered in order of first visit; a parent sequence always exists before.
+    sets = (
+        tuple(sorted(registry[0].values(), key=lambda i: i.first)),
+        tuple(sorted(registry[1].values(), key=lambda i: i.first)),
+    )
+    return SequenceForm(sets, rows, cols, vals, exact_vals if exact else None, game.title)
+
+
+def constraint_matrix(infosets: Sequence[Infoset]) -> tuple[sp.csr_matrix, np.ndarray]:
+    """``(E, e)``: row 0 says the empty sequence has weight 1, row ``k + 1`` says the weights of
+    information set ``k``'s actions add up to its parent sequence's weight (KMvS eq. (5)).
+
+    >>> E, e = constraint_matrix([Infoset("i", ("a", "b"), 0, 1)])
+    >>> E.toarray().tolist(), e.tolist()
+    ([[1.0, 0.0, 0.0], [-1.0, 1.0, 1.0]], [1.0, 0.0])
+    """
+    n = _n_seq(infosets)
+    r, c, v = [0], [0], [1.0]
+    for k, info in enumerate(infosets, start=1):
+        r.append(k)
+        c.append(info.parent)
+        v.append(-1.0)
+        for a in range(len(info.actions)):
+            r.append(k)
+            c.append(info.first + a)
+            v.append(1.0)
+    E = sp.csr_matrix((v, (r, c)), shape=(len(infosets) + 1, n))
+    e = np.zeros(len(infosets) + 1)
+    e[0] = 1.0
+    return E, e
+
+
+def payoff_matrix(sf: SequenceForm) -> sp.csr_matrix:
+    """The sparse payoff matrix ``A`` of :class:`SequenceForm` (duplicate entries added)."""
+    return sf.payoff_matrix()
+
+
+def _stack(blocks: Sequence[tuple[sp.spmatrix, int, int]], shape: tuple[int, int]) -> sp.csc_matrix:
+    """A sparse matrix from blocks placed at (row, column) offsets, in one COO construction."""
+    parts = [(b.tocoo(), i, j) for b, i, j in blocks]
+    rows = np.concatenate([b.row + i for b, i, _ in parts])
+    cols = np.concatenate([b.col + j for b, _, j in parts])
+    data = np.concatenate([b.data for b, _, _ in parts])
+    return sp.csc_matrix((data, (rows, cols)), shape=shape)
+
+
+def uniform_plan(infosets: Sequence[Infoset]) -> np.ndarray:
+    """The realization plan of the behaviour strategy that mixes uniformly everywhere.
+
+    >>> uniform_plan([Infoset("i", ("a", "b"), 0, 1)]).tolist()
+    [1.0, 0.5, 0.5]
+    """
+    x = np.ones(_n_seq(infosets))
+    for info in infosets:
+        x[info.first : info.first + len(info.actions)] = x[info.parent] / len(info.actions)
+    return x
+
+
+def behaviour(
+    infosets: Sequence[Infoset], plan: Sequence[float]
+) -> dict[Hashable, dict[str, float]]:
+    """The behaviour strategy of a realization plan (von Stengel 1996): at each information set,
+    each action's weight over the parent's; uniform where the parent has weight 0.
+
+    >>> behaviour([Infoset("i", ("a", "b"), 0, 1)], [1.0, 0.25, 0.75])
+    {'i': {'a': 0.25, 'b': 0.75}}
+    """
+    out: dict[Hashable, dict[str, float]] = {}
+    for info in infosets:
+        weights = [plan[info.first + a] for a in range(len(info.actions))]
+        mass = sum(weights)
+        if mass > 0:
+            out[info.key] = {a: w / mass for a, w in zip(info.actions, weights, strict=False)}
+        else:
+            out[info.key] = {a: 1 / len(info.actions) for a in info.actions}
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class LPSolution:
+    """Both players' realization plans and the value from one sequence-form LP."""
+
+    x: np.ndarray
+    y: np.ndarray
+    value: float
+    q: np.ndarray
+    p: np.ndarray
+
+
+def _check_nonempty(sf: SequenceForm) -> None:
+    if not sf.infosets[0] and not sf.infosets[1]:
+        raise SolverInputError(f"empty game {sf.title!r}: no player ever moves")
+
+
+def _fail(res: object, what: str) -> SolverError:
+    return SolverError(f"HiGHS failed on {what}: {getattr(res, 'message', res)!r}")
+
+
+def solve_lp(sf: SequenceForm) -> LPSolution:
+    """Solve the sequence-form LP of ``sf`` with HiGHS; player 1's plan from the duals.
+
+    Raises :class:`SolverError` if HiGHS does not report an optimum (never a wrong answer).
+    """
+    _check_nonempty(sf)
+    A, E, e, F, f = sf._matrices
+    n0, n1 = sf.sizes
+    m0, m1 = E.shape[0], F.shape[0]
+    # variables z = (x, q); minimise -f^T q
+    c = np.concatenate([np.zeros(n0), -f])
+    A_ub = _stack([(-A.T, 0, 0), (F.T, 0, n0)], (n1, n0 + m1))
+    A_eq = _stack([(E, 0, 0)], (m0, n0 + m1))
+    bounds = [(0, None)] * n0 + [(None, None)] * m1
+    res = linprog(c, A_ub=A_ub, b_ub=np.zeros(n1), A_eq=A_eq, b_eq=e, bounds=bounds, method="highs")
+    if res.status != 0:
+        raise _fail(res, f"the sequence-form LP of {sf.title!r}")
+    x = np.clip(res.x[:n0], 0.0, None)
+    q = res.x[n0:]
+    y = np.clip(-res.ineqlin.marginals, 0.0, None)
+    p = -res.eqlin.marginals
+    return LPSolution(x, y, float(f @ q), q, p)
+
+
+@dataclass(frozen=True, eq=False)
+class Refined:
+    """A refined optimal plan of one player and the fully mixed opponent plan it answers best."""
+
+    plan: np.ndarray
+    tremble: np.ndarray
+
+
+def refine(sf: SequenceForm, player: int, value: float, tol: float = 0.0) -> Refined:
+    """Among ``player``'s optimal plans (guaranteeing ``value``), the one best against the
+    opponent's uniform plan: the second-stage LP described in the module docstring.
+    """
+    A, E, e, F, f = sf._matrices
+    slack = tol * max(1.0, abs(value))
+    if player == 1:
+        # variables (y, p): min (A^T u)^T y  s.t.  A y - E^T p <= 0, e^T p <= v, F y = f
+        u = uniform_plan(sf.infosets[0])
+        n1, m0 = F.shape[1], E.shape[0]
+        c = np.concatenate([A.T @ u, np.zeros(m0)])
+        n0 = A.shape[0]
+        A_ub = _stack(
+            [(A, 0, 0), (-E.T, 0, n1), (sp.coo_matrix(e[None, :]), n0, n1)], (n0 + 1, n1 + m0)
+        )
+        b_ub = np.concatenate([np.zeros(n0), [value + slack]])
+        A_eq = _stack([(F, 0, 0)], (F.shape[0], n1 + m0))
+        bounds = [(0, None)] * n1 + [(None, None)] * m0
+        res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=f, bounds=bounds, method="highs")
+        if res.status != 0:
+            raise _fail(res, f"the refinement LP of player 1 in {sf.title!r}")
+        duals = -res.ineqlin.marginals
+        mu, nu = np.clip(duals[:-1], 0.0, None), max(0.0, duals[-1])
+        return Refined(np.clip(res.x[:n1], 0.0, None), (u + mu) / (1.0 + nu))
+    # player 0: (x, q): min -(A u)^T x  s.t.  F^T q - A^T x <= 0, -f^T q <= -v, E x = e
+    u = uniform_plan(sf.infosets[1])
+    n0, m1 = E.shape[1], F.shape[0]
+    c = np.concatenate([-(A @ u), np.zeros(m1)])
+    n1 = A.shape[1]
+    A_ub = _stack(
+        [(-A.T, 0, 0), (F.T, 0, n0), (sp.coo_matrix(-f[None, :]), n1, n0)], (n1 + 1, n0 + m1)
+    )
+    b_ub = np.concatenate([np.zeros(n1), [-(value - slack)]])
+    A_eq = _stack([(E, 0, 0)], (E.shape[0], n0 + m1))
+    bounds = [(0, None)] * n0 + [(None, None)] * m1
+    res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=e, bounds=bounds, method="highs")
+    if res.status != 0:
+        raise _fail(res, f"the refinement LP of player 0 in {sf.title!r}")
+    duals = -res.ineqlin.marginals
+    mu, nu = np.clip(duals[:-1], 0.0, None), max(0.0, duals[-1])
+    return Refined(np.clip(res.x[:n0], 0.0, None), (u + mu) / (1.0 + nu))

@@ -1,0 +1,415 @@
+"""The sealed-bid trade (K-TRD-1..3) as a two-player zero-sum game, for every edition.
+
+Model
+-----
+Inputs: the edition's trade rules, the offerer A's money cards, the responder B's money cards and
+``W >= 0``, what winning the stake (the animal, or the pair under K-TRD-4) is worth in money.
+
+1. A lays any sub-multiset ``O_A`` of his cards face down, the empty one included (K-TRD-1).
+2. B sees only ``|O_A|``, the card count, and accepts (if ``Edition.responder_may_accept``) or lays
+   any sub-multiset ``O_B`` of his own cards (K-TRD-2).
+3. Payoff to A: his net money change, plus ``W`` if he ends with the stake; B gets the negative.
+
+   * accept: A wins the stake and pays ``a = sum(O_A)``: ``W - a``;
+   * counter, ``CounterSettlement.KEEP_RECEIVED`` (classic, 2025, bluff's super trade): the piles
+     are exchanged and kept (K-TRD-3), A's money changes by ``b - a``; the higher total wins;
+   * counter, ``CounterSettlement.WINNER_PAYS`` (first, bluff): the winner pays his own pile to the
+     loser: A wins if ``a >= b`` and pays ``a``, otherwise A receives ``b``;
+   * a tie ``a == b``: ``TradeTie.OFFERER_WINS`` -- A wins and money moves as on a win;
+     ``TradeTie.OFFERER_FREE`` -- the money goes back and A takes the stake free (``W``);
+     ``TradeTie.REOFFER_THEN_FREE`` (classic) -- the money goes back, both have now seen both piles,
+     A offers again, B again sees the count and accepts or counters; a second tie gives A the stake
+     free, no money moving.
+
+Why zero-sum: this is the *relative* view of the trade. Money and animals are both means to points;
+``W`` is the money-equivalent of owning the stake rather than the opponent owning it, the same for
+both, and money paid by one is received by the other. The payoff is therefore A's gain relative to
+B's, and B's payoff is its negative. It is a model for teaching, not the whole game's value.
+
+Both hands are known to both players (a single hand each); what is hidden is which cards A lays
+(and B's counter until the piles are exchanged). For B's uncertainty about A's hand, give A a
+probability distribution over hands: that is a chance move (:func:`trade_game`).
+
+Collapsing: two offers of A with the same count and total look the same to B and pay the same, and
+two counters of B with the same total pay the same, so only one representative of each class is
+kept (:func:`offer_classes`, :func:`counter_totals`); this keeps ten-card hands small (a few hundred
+sequences rather than 180 x 2^10 tree nodes). :func:`trade_game` with ``collapse=False`` keeps every
+distinct sub-multiset, and the tests check that both give the same value.
+
+The classic re-offer: with single (public) hands the position after a first tie is a proper
+subgame (both know everything that happened) whose payoffs do not depend on the first round, so its
+value ``V2`` -- the trade played once more with "a tie gives A the stake free" -- replaces the first
+round's tie payoff exactly (subgame decomposition of a zero-sum game). :func:`round_form` builds
+each round's sequence form directly with numpy; :func:`trade_game` builds the full two-round tree
+(used with hidden hands, where it is not a proper subgame, and in the tests to check the
+decomposition).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from kuhtheory.cards import DENOMINATIONS, Counts, from_counts, parse_money, to_counts
+from kuhtheory.editions import CounterSettlement, Edition, TradeTie, get_edition
+from kuhtheory.errors import InvalidActionError, SolverInputError, UnknownEditionError
+from kuhtheory.solvers.efg import Chance, Decision, Game, Node, Terminal, to_fraction
+from kuhtheory.solvers.sequence_form import Infoset, SequenceForm
+
+HandInput = str | Sequence[int]
+
+
+@dataclass(frozen=True)
+class TradeRules:
+    """The three edition fields that decide the trade (K-TRD-2, K-TRD-3 and the tie rule).
+
+    >>> r = TradeRules.from_edition("bluff")
+    >>> r.responder_may_accept, r.counter_settlement.value, r.trade_tie.value
+    (False, 'winner-pays', 'offerer-wins')
+    """
+
+    responder_may_accept: bool
+    counter_settlement: CounterSettlement
+    trade_tie: TradeTie
+
+    @classmethod
+    def from_edition(cls, edition: str | Edition | TradeRules) -> TradeRules:
+        """The trade rules of an edition (a key such as ``"classic+quick"`` or an Edition)."""
+        if isinstance(edition, TradeRules):
+            return edition
+        try:
+            ed = get_edition(edition)
+        except UnknownEditionError as exc:
+            raise SolverInputError(str(exc)) from None
+        if not ed.has_trade:
+            raise SolverInputError(f"edition {ed.name!r} has no trade rule (K-TRD-1)")
+        return cls(ed.responder_may_accept, ed.counter_settlement, ed.trade_tie)
+
+
+def parse_hand(cards: HandInput, who: str = "hand") -> Counts:
+    """A hand (``"0,10,50"`` or a sequence of card values) as a count vector, or
+    :class:`SolverInputError` naming the input.
+
+    >>> parse_hand("0,10,10,50")
+    (1, 2, 1, 0, 0, 0)
+    >>> parse_hand([0, 20], "A's hand")
+    Traceback (most recent call last):
+    ...
+    kuhtheory.errors.SolverInputError: A's hand [0, 20]: money card 20 is not a money card: ...
+    """
+    try:
+        if isinstance(cards, str):
+            return to_counts(parse_money(cards))
+        return to_counts(list(cards), "money card")
+    except (InvalidActionError, TypeError) as exc:
+        raise SolverInputError(f"{who} {cards!r}: {exc}") from None
+
+
+def parse_value(value: object) -> Fraction:
+    """The stake's worth ``W`` as a Fraction; negative or non-numeric raises SolverInputError."""
+    w = to_fraction(value, "value W")
+    if w < 0:
+        raise SolverInputError(f"value W={value!r} must be >= 0 (the stake's worth in money)")
+    return w
+
+
+def _sub_multisets(hand: Counts) -> Iterable[Counts]:
+    return itertools.product(*(range(c + 1) for c in hand))
+
+
+@functools.lru_cache(maxsize=512)
+def offer_classes(hand: Counts) -> tuple[tuple[int, int, int], ...]:
+    """A's offers up to what B can tell and what they pay: ``(count, total, ways)`` sorted, where
+    ``ways`` is how many distinct sub-multisets fall in the class.
+
+    >>> offer_classes(to_counts((0, 10, 10)))
+    ((0, 0, 1), (1, 0, 1), (1, 10, 1), (2, 10, 1), (2, 20, 1), (3, 20, 1))
+    """
+    classes: dict[tuple[int, int], int] = {}
+    for sub in _sub_multisets(hand):
+        key = (sum(sub), sum(v * c for v, c in zip(DENOMINATIONS, sub, strict=False)))
+        classes[key] = classes.get(key, 0) + 1
+    return tuple((c, t, w) for (c, t), w in sorted(classes.items()))
+
+
+@functools.lru_cache(maxsize=512)
+def counter_totals(hand: Counts) -> tuple[int, ...]:
+    """The distinct totals B can counter with (the empty counter 0 included), sorted.
+
+    >>> counter_totals(to_counts((0, 10, 50)))
+    (0, 10, 50, 60)
+    """
+    return tuple(sorted({_tot(s) for s in _sub_multisets(hand)}))
+
+
+def counter_payoff(
+    rules: TradeRules, a: int, b: int, value: Fraction, tie: Fraction | None
+) -> Fraction:
+    """A's payoff when B counters ``b`` against ``a`` (K-TRD-3); ``tie`` is the payoff of a tie
+    under ``REOFFER_THEN_FREE`` (the second round's value, or ``W`` in the second round).
+
+    >>> r = TradeRules.from_edition("classic")
+    >>> counter_payoff(r, 260, 250, Fraction(100), None)  # RULES.md: A wins, net 10
+    Fraction(90, 1)
+    """
+    if a == b:
+        if rules.trade_tie is TradeTie.OFFERER_FREE:
+            return value
+        if rules.trade_tie is TradeTie.REOFFER_THEN_FREE:
+            return value if tie is None else tie
+        # OFFERER_WINS: money moves as on a win
+    if rules.counter_settlement is CounterSettlement.KEEP_RECEIVED:
+        return (value if a >= b else Fraction(0)) + b - a
+    return value - a if a >= b else Fraction(b)
+
+
+def _round_payoffs(
+    rules: TradeRules, a: np.ndarray, b: np.ndarray, value: float, tie: float
+) -> np.ndarray:
+    """Vectorised :func:`counter_payoff`: rows A's totals ``a``, columns B's totals ``b``."""
+    A, B = a[:, None].astype(float), b[None, :].astype(float)
+    if rules.counter_settlement is CounterSettlement.KEEP_RECEIVED:
+        out = np.where(A > B, value + B - A, B - A)
+    else:
+        out = np.where(A > B, value - A, B)
+    if rules.trade_tie is TradeTie.OFFERER_WINS:
+        tie_vals = (
+            value + B - A
+            if rules.counter_settlement is CounterSettlement.KEEP_RECEIVED
+            else value - A
+        )
+    else:
+        tie_vals = np.full(out.shape, tie)
+    return np.where(A == B, tie_vals, out)
+
+
+def offer_label(count: int, total: int) -> str:
+    """The readable name of a collapsed offer: ``"3 cards = 60"``."""
+    return f"{count} card{'s' if count != 1 else ''} = {total}"
+
+
+def round_form(
+    rules: TradeRules,
+    a_hand: Counts,
+    b_hand: Counts,
+    value: Fraction,
+    tie: Fraction | float | None = None,
+    exact: bool = True,
+    title: str = "trade",
+    prune: bool = False,
+) -> SequenceForm:
+    """The sequence form of one trade round with public hands, built directly with numpy.
+
+    A has one information set ``"offer"`` whose actions are his offer classes; B has one,
+    ``("reply", count)``, per card count, with actions ``"accept"`` (where allowed) and
+    ``"counter T"`` per total. ``tie`` is the payoff of a tie under ``REOFFER_THEN_FREE`` (``None``:
+    the stake goes free, as in the second round). With ``prune``, each reply of B that is weakly
+    dominated at its count (another reply pays A no more against every offer of that count; of equal
+    replies the first is kept) is left out: the value is unchanged, and a dominated reply is never
+    needed as a best response (for B, countering more than the smallest total that beats the same
+    offers only gives A more money). Left-out replies are played with probability 0.
+
+    >>> rules = TradeRules.from_edition("2025")
+    >>> sf = round_form(rules, to_counts((0, 10)), to_counts((10,)), Fraction(30))
+    >>> sf.sizes, [i.key for i in sf.infosets[1]]
+    ((5, 10), [('reply', 0), ('reply', 1), ('reply', 2)])
+    """
+    classes = offer_classes(a_hand)
+    totals = np.array(counter_totals(b_hand), dtype=np.int64)
+    tie_value = value if tie is None else tie
+    a_info = Infoset("offer", tuple(offer_label(c, t) for c, t, _ in classes), 0, 1)
+    b_actions = (("accept",) if rules.responder_may_accept else ()) + tuple(
+        f"counter {t}" for t in totals.tolist()
+    )
+    counts = sorted({c for c, _, _ in classes})
+    wf = float(value)
+    tie_exact = (value if tie is None else to_fraction(tie)) if exact else None
+    b_infos = []
+    rows, cols, vals = [], [], []
+    exact_vals: list[Fraction] = []
+    first = 1
+    for c in counts:
+        members = [i for i, (cc, _, _) in enumerate(classes) if cc == c]
+        a_tot = np.array([classes[i][1] for i in members], dtype=np.int64)
+        block = _round_payoffs(rules, a_tot, totals, wf, float(tie_value))
+        if rules.responder_may_accept:
+            block = np.hstack([(wf - a_tot)[:, None], block])
+        keep = _undominated(block) if prune else np.arange(block.shape[1])
+        block = block[:, keep]
+        actions = tuple(b_actions[k] for k in keep.tolist())
+        b_infos.append(Infoset(("reply", c), actions, 0, first))
+        seq_a = np.array(members, dtype=np.int64) + 1
+        seq_b = first + np.arange(block.shape[1])
+        first += len(actions)
+        rows.append(np.repeat(seq_a, block.shape[1]))
+        cols.append(np.tile(seq_b, len(seq_a)))
+        vals.append(block.ravel())
+        if exact:
+            kept = [
+                None if b_actions[k] == "accept" else int(b_actions[k].split()[1])
+                for k in keep.tolist()
+            ]
+            for i in members:
+                a = classes[i][1]
+                for b in kept:
+                    if b is None:
+                        exact_vals.append(value - a)
+                    else:
+                        exact_vals.append(counter_payoff(rules, a, b, value, tie_exact))
+    return SequenceForm(
+        ((a_info,), tuple(b_infos)),
+        np.concatenate(rows),
+        np.concatenate(cols),
+        np.concatenate(vals).astype(float),
+        tuple(exact_vals) if exact else None,
+        title,
+    )
+
+
+def _undominated(block: np.ndarray) -> np.ndarray:
+    """Indices of the columns (B's replies, B minimises) not weakly dominated by another column;
+    of identical columns the first is kept."""
+    n = block.shape[1]
+    le = np.all(block[:, :, None] <= block[:, None, :], axis=0)  # le[j, k]: column j <= column k
+    eq = le & le.T
+    earlier = np.tril(np.ones((n, n), dtype=bool), -1)  # earlier[k, j]: j < k
+    dominated = (le & ~eq).any(axis=0) | (eq & earlier.T).any(axis=0)
+    return np.flatnonzero(~dominated)
+
+
+def _offers(hand: Counts, collapse: bool) -> list[tuple[str, int, int, tuple[int, ...]]]:
+    """``(label, count, total, cards)`` per offer: classes or every distinct sub-multiset."""
+    if collapse:
+        out = []
+        for c, t, _ in offer_classes(hand):
+            cards = next(s for s in _sub_multisets(hand) if sum(s) == c and _tot(s) == t)
+            out.append((offer_label(c, t), c, t, from_counts(cards)))
+        return out
+    subs = sorted(_sub_multisets(hand), key=lambda s: (sum(s), _tot(s), s))
+    return [
+        ("+".join(map(str, from_counts(s))) or "nothing", sum(s), _tot(s), from_counts(s))
+        for s in subs
+    ]
+
+
+def _counters(hand: Counts, collapse: bool) -> list[tuple[str, int, tuple[int, ...]]]:
+    if collapse:
+        return [(f"counter {t}", t, ()) for t in counter_totals(hand)]
+    subs = sorted(_sub_multisets(hand), key=lambda s: (_tot(s), s))
+    return [
+        ("counter " + ("+".join(map(str, from_counts(s))) or "nothing"), _tot(s), from_counts(s))
+        for s in subs
+    ]
+
+
+def _tot(counts: Sequence[int]) -> int:
+    return sum(v * c for v, c in zip(DENOMINATIONS, counts, strict=False))
+
+
+def parse_hands(
+    a_hands: HandInput | Sequence[tuple[HandInput, object]],
+) -> list[tuple[Counts, Fraction]]:
+    """A's hand, or a distribution ``[(hand, probability), ...]``, as ``[(counts, prob)]``.
+
+    >>> parse_hands("0,10")
+    [((1, 1, 0, 0, 0, 0), Fraction(1, 1))]
+    >>> parse_hands([("0", 0.5), ("10", 0.5)])[1]
+    ((0, 1, 0, 0, 0, 0), Fraction(1, 2))
+    """
+    if isinstance(a_hands, str) or (
+        isinstance(a_hands, Sequence) and all(isinstance(v, int) for v in a_hands)
+    ):
+        return [(parse_hand(a_hands, "A's hand"), Fraction(1))]  # type: ignore[arg-type]
+    out: list[tuple[Counts, Fraction]] = []
+    for item in a_hands:  # type: ignore[union-attr]
+        if not (isinstance(item, (tuple, list)) and len(item) == 2):
+            raise SolverInputError(f"A's hands: {item!r} must be a (hand, probability) pair")
+        prob = to_fraction(item[1], "probability")
+        if prob < 0:
+            raise SolverInputError(f"A's hands: probability {item[1]!r} must be >= 0")
+        out.append((parse_hand(item[0], "A's hand"), prob))
+    if not out or sum(p for _, p in out) != 1:
+        raise SolverInputError(
+            f"A's hands {a_hands!r}: the probabilities must be non-negative and sum to 1"
+        )
+    return out
+
+
+def trade_game(
+    edition: str | Edition | TradeRules,
+    a_hands: HandInput | Sequence[tuple[HandInput, object]],
+    b_hand: HandInput,
+    value: object,
+    collapse: bool = True,
+) -> Game:
+    """The trade as an explicit game tree (A = player 0, B = player 1), with a chance move over
+    A's hands when a distribution is given; the classic re-offer is expanded as a second round.
+
+    B's information sets are ``("reply", count)`` and, in a second round, ``("reply2", count of A's
+    first pile, B's first counter, count)``; A's are ``("offer", hand)`` and ``("reoffer", hand,
+    first offer, first counter)``. When ``collapse`` is true a revealed pile is known by its count
+    and total. Sizes grow fast: meant for small hands (single hands are solved by
+    :func:`round_form`).
+
+    >>> g = trade_game("classic", "0,10", "10", 30)
+    >>> g.infoset_count()
+    (5, 15)
+    """
+    rules = TradeRules.from_edition(edition)
+    w = parse_value(value)
+    b = parse_hand(b_hand, "B's hand")
+    hands = parse_hands(a_hands)
+    counters = _counters(b, collapse)
+
+    def reply(
+        hand: Counts, label: str, count: int, a_tot: int, a_cards: tuple, second: tuple | None
+    ) -> Node:
+        actions: list[str] = []
+        children: list[Node] = []
+        if rules.responder_may_accept:
+            actions.append("accept")
+            children.append(Terminal(w - a_tot))
+        for c_label, b_tot, _b_cards in counters:
+            actions.append(c_label)
+            if a_tot == b_tot and rules.trade_tie is TradeTie.REOFFER_THEN_FREE and second is None:
+                pile = (count, a_tot) if collapse else a_cards
+                children.append(round_node(hand, label, c_label, pile))
+            else:
+                children.append(Terminal(counter_payoff(rules, a_tot, b_tot, w, None)))
+        key = ("reply", count) if second is None else ("reply2", *second, count)
+        return Decision(1, key, actions, children)
+
+    def round_node(hand: Counts, first_label: str, first_counter: str, pile: tuple) -> Node:
+        offers = _offers(hand, collapse)
+        return Decision(
+            0,
+            ("reoffer", from_counts(hand), first_label, first_counter),
+            [o[0] for o in offers],
+            [reply(hand, o[0], o[1], o[2], o[3], (pile, first_counter)) for o in offers],
+        )
+
+    def first_round(hand: Counts) -> Node:
+        offers = _offers(hand, collapse)
+        return Decision(
+            0,
+            ("offer", from_counts(hand)),
+            [o[0] for o in offers],
+            [reply(hand, o[0], o[1], o[2], o[3], None) for o in offers],
+        )
+
+    if len(hands) == 1:
+        root = first_round(hands[0][0])
+    else:
+        root = Chance(
+            [
+                ("+".join(map(str, from_counts(h))) or "nothing", p, first_round(h))
+                for h, p in hands
+            ],
+            label="A's hand",
+        )
+    return Game(root, ("A (offerer)", "B (responder)"), title="trade")
