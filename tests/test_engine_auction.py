@@ -343,3 +343,13 @@ def test_2025_no_kidding_each_bidder_bids_once():
     assert t.current_player == 2  # P2 passed but has not bid: may still bid once
     with pytest.raises(IllegalActionError):
         t.apply(Bid(1, 40))
+
+
+def test_k_pay_2_rerun_is_a_fresh_auction_even_with_no_kidding():
+    s = setup_position(3, "2025", ["no-kidding"], deck=deck_with([A.COW, A.PIG], "2025"))
+    s = play(s, Auction(0), Bid(1, 500), Pass(2))
+    s = s.apply(Sell(0)) if s.phase is Phase.HAMMER else s
+    # P1 could not pay: the auction runs again from the left of the auctioneer; he may bid once
+    # more, up to the money he showed.
+    assert s.phase is Phase.BIDDING and s.current_player == 1 and s.auction.has_bid == ()
+    assert s.is_legal(Bid(1, 140)) and not s.is_legal(Bid(1, 150))

@@ -49,7 +49,7 @@ def _check_end(end):
 
 
 @pytest.mark.parametrize(("edition", "variants"), COMBOS, ids=IDS)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 5))
 def test_random_games_end_with_complete_families_and_the_right_scores(edition, variants, seed,
                                                                      players):
@@ -58,7 +58,7 @@ def test_random_games_end_with_complete_families_and_the_right_scores(edition, v
 
 
 @pytest.mark.parametrize(("edition", "variants"), COMBOS, ids=IDS)
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 5))
 def test_every_step_conserves_money_and_cards_and_lists_legal_actions(edition, variants, seed,
                                                                       players):

@@ -174,6 +174,14 @@ def test_game_spec():
     assert isinstance(s, GameStateProtocol)
 
 
+def test_game_spec_reaches_the_agents_lazily():
+    pytest.importorskip("kuhtheory.agents")
+    assert "random" in GAME.agent_names and len(GAME.agent_names) >= 1
+    agent = GAME.make_agent("random", 3)
+    s = new_game(3, seed=3)
+    assert s.is_legal(agent.act(s.observation(s.current_player), s.legal_actions()))
+
+
 def test_engine_does_not_import_agents_at_load():
     import subprocess
     import sys

@@ -36,6 +36,20 @@ The flow of a turn (K-TURN-1), as modelled here:
 * After a trade with the double-move variant (2025) the active player must auction too, if the
   deck is not empty. The game ends when every family is complete (K-END-2).
 
+Further readings, each tested:
+
+* A rerun after an insolvency (K-PAY-2) is a fresh auction of the same animals: bidding starts
+  again left of the auctioneer and, with 'no kidding', everyone may bid once more.
+* A player learns the piles of the exchanges he takes part in (``Observation.revealed``); a
+  classic tie returns both piles after they were seen.
+* first/bluff trades: the winner's pile goes to the loser except its 0-cards, which go back to
+  the winner at once; the loser takes his own pile back. With bluff's super trade the piles are
+  exchanged and kept, and a tie returns both piles and gives the animal(s) to A for free.
+* The dove (first, bluff) goes *automatically* to the first player who owns both complete
+  families of a pair (Rooster & Goose, Cat & Dog, Sheep & Goat), the moment the second one is
+  completed: the rule's "claim it at once" is read as a claim nobody forgets.
+* Animals dealt in the short game lie face up in front of their owner like every animal.
+
 Errors: a malformed action (not an action, a seat that does not exist) raises
 :class:`InvalidActionError`; a well-formed action that the rules forbid now raises
 :class:`IllegalActionError` quoting the action and naming the clause. The state is never changed.
