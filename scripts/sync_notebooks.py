@@ -56,11 +56,15 @@ def cell_signature(nb: Any) -> list[tuple[str, str, tuple[str, ...]]]:
     ]
 
 
+def _rel(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def problems(md: Path) -> list[str]:
     """Why ``md``'s paired .ipynb is not in sync (empty when it is)."""
     ipynb = md.with_suffix(".ipynb")
     if not ipynb.is_file():
-        return [f"{ipynb.relative_to(ROOT)} is missing (run: make notebooks)"]
+        return [f"{_rel(ipynb)} is missing (run: make notebooks)"]
     source = jupytext.read(md)
     paired = nbformat.read(ipynb, as_version=4)
     found = []
@@ -68,16 +72,16 @@ def problems(md: Path) -> list[str]:
     if a != b:
         for i, (x, y) in enumerate(zip(a, b)):
             if x != y:
-                found.append(f"{ipynb.relative_to(ROOT)}: cell {i} differs from {md.name}")
+                found.append(f"{_rel(ipynb)}: cell {i} differs from {md.name}")
                 break
         else:
-            found.append(f"{ipynb.relative_to(ROOT)}: {len(b)} cells, {md.name} has {len(a)}")
+            found.append(f"{_rel(ipynb)}: {len(b)} cells, {md.name} has {len(a)}")
     unexecuted = [
         i for i, cell in enumerate(paired.cells)
         if cell.cell_type == "code" and cell.source.strip() and cell.get("execution_count") is None
     ]
     if unexecuted:
-        found.append(f"{ipynb.relative_to(ROOT)}: cells {unexecuted} were never executed")
+        found.append(f"{_rel(ipynb)}: cells {unexecuted} were never executed")
     return found
 
 
@@ -120,6 +124,11 @@ def refresh(md: Path) -> Any:
     if ipynb.is_file():
         old = nbformat.read(ipynb, as_version=4)
         nb = combine_inputs_with_outputs(nb, old, fmt="md:myst")
+        # jupytext keeps outputs by position too; a cell whose code changed must run again.
+        ran = {c.source for c in old.cells if c.cell_type == "code"}
+        for cell in nb.cells:
+            if cell.cell_type == "code" and cell.source not in ran:
+                cell.outputs, cell.execution_count = [], None
     return nb
 
 
@@ -148,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if found else 0
     for md in sources:
         nb = execute(md) if args.execute else refresh(md)
-        print(f"{'executed' if args.execute else 'refreshed'} {write(md, nb).relative_to(ROOT)}")
+        print(f"{'executed' if args.execute else 'refreshed'} {_rel(write(md, nb))}")
     return 0
 
 

@@ -5,14 +5,14 @@ tuple of card values, ``cards=(0, 10, 50)``; animals are :class:`~kuhtheory.card
 
 Turn (K-TURN-1): the active player takes :class:`Auction` or :class:`Trade`.
 
-Auction (K-AUC-*), modelled turn by turn: starting left of the auctioneer, each bidder in turn
+Auction (K-AUC-1..4), modelled turn by turn: starting left of the auctioneer, each bidder in turn
 either :class:`Bid` s (strictly above the last bid, K-AUC-1) or :class:`Pass` es; the auction is
 hammered when every bidder has passed in a row since the last bid (K-AUC-2). Then the auctioneer
 :class:`Sell` s or :class:`Preempt` s (K-AUC-4); whoever pays hands over cards with :class:`Pay`
 (K-PAY-1). In the buy-back edition (bluff) the bidder pays first and the auctioneer may then
 :class:`BuyBack` with the same cards plus a payment of the bid, or :class:`Sell`.
 
-Trade (K-TRD-*): :class:`Trade` names the opponent and species and lays the face-down offer;
+Trade (K-TRD-1..4): :class:`Trade` names the opponent and species and lays the face-down offer;
 the opponent :class:`Accept` s or :class:`Counter` s; after a classic tie the offerer lays a new
 :class:`Offer`.
 
