@@ -3,8 +3,11 @@
 A :class:`GameState` never changes: :meth:`GameState.apply` returns a new state (the rules live in
 :mod:`kuhtheory.engine.rules`). To stay fast, a state is a slotted object whose fields are tuples
 and count vectors (money as counts per denomination, herds as counts per species), copied
-field-by-field by a hand-written ``_copy``; the actions and the public events are persistent logs
-(:mod:`kuhtheory.engine.log`) that share their past between successive states.
+field-by-field by a hand-written ``_copy``. The actions, each with the public events it caused, form
+a chain of pairs ``(previous chain, (action, events))`` shared between successive states, so an
+``apply`` costs the same at the first move and the five hundredth; ``history`` and ``events`` are
+read from it on demand. The running auction's high bid, high bidder and who passed are fields of
+the state itself, so a bid or a pass copies nothing else.
 
 Chance: ``new_game`` shuffles the animal deck with ``random.Random(seed)`` and, when
 ``first_player`` is None, then draws the first player from the same generator (so giving the first
