@@ -162,7 +162,8 @@ def format_solution(s: TradeSolution, title: str = "") -> str:
                     f"  {r.count} card{'s' if r.count != 1 else ''} = {r.total}: "
                     f"{_fmt(r.probability)}"
                 )
-    lines.append("B replies by cards seen (accept; counter total: probability):")
+    accepts = "accept; " if s.rules.responder_may_accept else ""
+    lines.append(f"B replies by cards seen ({accepts}counter total: probability):")
     for r in s.replies:
         counters = ", ".join(f"{t}: {_fmt(p)}" for t, p in r.counters if p > 1e-12) or "-"
         path = "" if r.on_path else " (off path)"
@@ -173,8 +174,9 @@ def format_solution(s: TradeSolution, title: str = "") -> str:
         lines.append("")
         lines.append(
             format_solution(
-                s.second_round, "After a first tie the money goes back and A offers again "
-                "(a second tie gives A the stake free):"
+                s.second_round,
+                "After a first tie the money goes back and A offers again "
+                "(a second tie gives A the stake free):",
             )
         )
     return "\n".join(lines)

@@ -6,7 +6,8 @@ cannot change any payoff). Even reduced, the number of pure strategies is a prod
 information sets, exponential in the tree, while the sequence form (:mod:`.sequence_form`) has one
 variable per sequence, linear in the tree -- why Koller, Megiddo & von Stengel (1996) solve the
 sequence form. :func:`normal_form_size` counts both sizes without building anything, so a notebook
-can show the explosion (the ten-card trade's responder has more than 10^22 reduced strategies).
+can show the explosion (in the ten-card trade the responder has about 2 x 10^18 reduced
+strategies even with counters collapsed to their totals).
 
 For games small enough, :func:`reduced_normal_form` builds the matrix exactly and
 :func:`solve_with_nashpy` solves it by nashpy's linear program, to compare with the sequence form.

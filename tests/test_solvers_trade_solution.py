@@ -1,0 +1,106 @@
+"""solve_trade: readable tables, exact mode, caching, hidden hands, bad input."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from kuhtheory.errors import SolverInputError
+from kuhtheory.solvers.trade_solution import solve_trade
+
+A7 = "0,0,10,10,10,10,50"
+B4 = "0,10,10,50"
+EDITIONS = ("classic", "2025", "first", "bluff", "bluff+super-trade")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_tables_are_probability_distributions(edition):
+    s = solve_trade(edition, A7, B4, 100)
+    assert sum(p for _, _, p in s.offer_table()) == pytest.approx(1)
+    assert all(p >= -1e-12 for _, _, p in s.offer_table())
+    for _count, accept, counters in s.reply_table():
+        assert accept + sum(counters.values()) == pytest.approx(1)
+    assert [r[0] for r in s.reply_table()] == list(range(8))
+    assert s.exploitability <= 1e-9
+
+
+def test_exact_values_and_certificate():
+    s = solve_trade("classic", A7, B4, 100, exact=True)
+    assert s.value_exact == 55 and s.second_round.value_exact == 60
+    assert s.exact and s.exploitability == 0.0
+    assert "best-response values equal 55" in s.verified
+    assert s.value == pytest.approx(solve_trade("classic", A7, B4, 100).value)
+
+
+def test_k_trd_2_bluff_never_accepts():
+    s = solve_trade("bluff", A7, B4, 100)
+    assert all(accept == 0 for _, accept, _ in s.reply_table())
+
+
+def test_bluff_rate_counts_only_zero_card_offers_by_default():
+    s = solve_trade("2025", "0,0,10", "0,10", 40)
+    by_hand = sum(p for c, t, p in s.offer_table() if c > 0 and t == 0)
+    assert s.bluff_rate() == pytest.approx(by_hand)
+    assert s.bluff_rate(threshold=10) >= s.bluff_rate()
+
+
+def test_off_path_counts_are_marked():
+    s = solve_trade("classic", A7, B4, 100)
+    used = {c for c, _, p in s.offer_table() if p > 1e-12}
+    assert {r.count for r in s.replies if r.on_path} == used
+    assert any(not r.on_path for r in s.replies)
+
+
+def test_cached_per_rules_hands_and_value():
+    assert solve_trade("2025", A7, B4, 100) is solve_trade("2025", "0,0,10,10,10,10,50", B4, 100)
+    assert solve_trade("2025", A7, B4, 100) is not solve_trade("2025", A7, B4, 90)
+
+
+def test_to_dict_has_the_cli_fields():
+    d = solve_trade("classic", A7, B4, 100, exact=True).to_dict()
+    for key in (
+        "value",
+        "value_exact",
+        "offerer",
+        "responder",
+        "exploitability",
+        "exact",
+        "seconds",
+    ):
+        assert key in d
+    assert d["value_exact"] == "55" and d["second_round"]["value_exact"] == "60"
+
+
+def test_hidden_hands_give_b_a_chance_move():
+    s = solve_trade("2025", [("0,10", Fraction(1, 2)), ("10,10", Fraction(1, 2))], "0,10", 30)
+    assert set(s.offers) == {(0, 10), (10, 10)}
+    assert sum(p for _, _, p in s.offer_table(hand=(10, 10))) == pytest.approx(1)
+    with pytest.raises(SolverInputError, match="hand="):
+        s.offer_table()
+    # A degenerate distribution is the public-hand game.
+    one = solve_trade("2025", [("0,10", 1)], "0,10", 30)
+    assert one.value == pytest.approx(solve_trade("2025", "0,10", "0,10", 30).value)
+
+
+def test_hidden_hands_are_worth_at_least_the_average_of_public_hands():
+    # Hiding information cannot hurt the player who holds it.
+    hands = [("0,10", Fraction(1, 2)), ("10,10", Fraction(1, 2))]
+    hidden = solve_trade("2025", hands, "0,10", 30, exact=True).value_exact
+    public = sum(p * solve_trade("2025", h, "0,10", 30, exact=True).value_exact for h, p in hands)
+    assert hidden >= public
+
+
+@pytest.mark.parametrize(
+    "args,match",
+    [
+        (("classic", "0,20", B4, 100), "20"),
+        (("classic", A7, "7", 100), "7"),
+        (("classic", A7, B4, -5), "must be >= 0"),
+        (("monopoly", A7, B4, 100), "monopoly"),
+        (("classic", A7, B4, "lots"), "lots"),
+    ],
+)
+def test_bad_input_is_one_clear_error(args, match):
+    with pytest.raises(SolverInputError, match=match):
+        solve_trade(*args)
