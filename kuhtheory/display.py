@@ -66,12 +66,12 @@ MONEY_COLOURS: Mapping[int, str] = {
 
 _EMOJI: Mapping[Animal, str] = {
     Animal.ROOSTER: "\U0001f413",
-    Animal.GOOSE: "\U0001fabf",
+    Animal.GOOSE: "\U0001f986",  # a duck: the goose emoji (Unicode 15) is missing from most fonts
     Animal.CAT: "\U0001f408",
     Animal.DOG: "\U0001f415",
     Animal.SHEEP: "\U0001f411",
     Animal.GOAT: "\U0001f410",
-    Animal.DONKEY: "\U0001facf",
+    Animal.DONKEY: "\U0001f434",  # a horse's head: the donkey emoji (Unicode 15) is rare in fonts
     Animal.PIG: "\U0001f416",
     Animal.COW: "\U0001f404",
     Animal.HORSE: "\U0001f40e",

@@ -109,6 +109,11 @@ def test_controls_follow_the_phase() -> None:
     on = table.controls_enabled()
     assert on["auction"] and not on["bid"] and not on["pay"]
     assert not table.auction_button.disabled and table.pass_button.disabled
+    assert table.rows["turn"].layout.display == "flex"
+    assert table.rows["bid"].layout.display == "none"
+    bidding = _table_at(Phase.BIDDING)
+    assert bidding.rows["bid"].layout.display == "flex"
+    assert bidding.rows["turn"].layout.display == "none"
 
 
 def test_a_whole_game_by_clicking_buttons_any_edition() -> None:

@@ -20,7 +20,13 @@ import ipywidgets as w
 from kuhtheory.cards import DENOMINATIONS, from_counts, to_counts
 from kuhtheory.errors import InvalidActionError
 
-__all__ = ["CardPicker"]
+__all__ = ["CardPicker", "row"]
+
+
+def row(children: Sequence[w.Widget]) -> w.Box:
+    """A row of widgets that wraps onto the next line on a narrow page (the book's column)."""
+    return w.Box(list(children), layout=w.Layout(display="flex", flex_flow="row wrap",
+                                                  align_items="center"))
 
 
 class CardPicker:
@@ -40,7 +46,7 @@ class CardPicker:
             for v in DENOMINATIONS
         }
         self._label = w.HTML(f"<b>{description}</b>")
-        self.widget = w.HBox([self._label, *self._boxes.values()])
+        self.widget = row([self._label, *self._boxes.values()])
         self.set_hand(())
 
     @property

@@ -27,7 +27,7 @@ from kuhtheory.display import events_html, table_html
 from kuhtheory.editions import EDITIONS
 from kuhtheory.engine import Phase
 from kuhtheory.errors import KuhtheoryError
-from kuhtheory.widgets.common import CardPicker
+from kuhtheory.widgets.common import CardPicker, row
 from kuhtheory.widgets.controller import GameController
 
 __all__ = ["PlayTable"]
@@ -105,16 +105,16 @@ class PlayTable:
         self.counter_button.on_click(lambda _: self._do(self._counter))
 
         self.rows = {
-            "turn": w.HBox([self.auction_button, self.opponent_select, self.animal_select,
+            "turn": row([self.auction_button, self.opponent_select, self.animal_select,
                             self.trade_button]),
-            "bid": w.HBox([self.bid10_button, self.bid50_button, self.bid_input, self.bid_button,
+            "bid": row([self.bid10_button, self.bid50_button, self.bid_input, self.bid_button,
                            self.pass_button]),
-            "hammer": w.HBox([self.sell_button, self.preempt_button]),
-            "pay": w.HBox([self.suggestions, self.pay_button]),
-            "respond": w.HBox([self.accept_button, self.counter_button]),
+            "hammer": row([self.sell_button, self.preempt_button]),
+            "pay": row([self.suggestions, self.pay_button]),
+            "respond": row([self.accept_button, self.counter_button]),
         }
         self.widget = w.VBox([
-            w.HBox([self.edition_select, self.seed_input, self.new_button]),
+            row([self.edition_select, self.seed_input, self.new_button]),
             self.table, self.prompt, self.picker.widget, *self.rows.values(), self.message,
             w.HTML("<b>What happened</b>"), self.events,
         ])
@@ -248,7 +248,7 @@ class PlayTable:
         opponents = sorted({p for p, _ in targets})
         self.opponent_select.options = [(self.names()[p], p) for p in opponents]
         self._update_animals()
-        for key, row in self.rows.items():
+        for key, line in self.rows.items():
             show = {
                 "turn": enabled["auction"] or enabled["trade"],
                 "bid": enabled["bid"] or enabled["pass"],
@@ -256,7 +256,7 @@ class PlayTable:
                 "pay": enabled["pay"],
                 "respond": enabled["accept"] or enabled["counter"],
             }[key]
-            row.layout.display = "" if show else "none"
+            line.layout.display = "flex" if show else "none"
 
 
 class _Refusal(Exception):

@@ -35,6 +35,7 @@ from kuhtheory.solvers.preemption import (
     decide_preemption,
     decision_regions,
 )
+from kuhtheory.widgets.common import row
 
 __all__ = ["PreemptionExplorer", "parse_values"]
 
@@ -115,13 +116,13 @@ class PreemptionExplorer:
 
         self.widget = w.VBox([
             w.HTML("<h4>The decision after the hammer</h4>"),
-            w.HBox([self.edition_select, self.view_toggle]),
-            w.HBox([self.auctioneer_text, self.bidder_text]),
-            w.HBox([self.regions_chart, self.penalty_chart]),
-            w.HBox([self.bid_slider, self.worth_slider]),
+            row([self.edition_select, self.view_toggle]),
+            row([self.auctioneer_text, self.bidder_text]),
+            row([self.regions_chart, self.penalty_chart]),
+            row([self.bid_slider, self.worth_slider]),
             self.detail,
             w.HTML("<h4>The auction it shapes</h4>"),
-            w.HBox([self.values_text, self.auction_worth_slider]),
+            row([self.values_text, self.auction_worth_slider]),
             self.auction_detail, self.prices_chart, self.message,
         ])
         self.refresh()

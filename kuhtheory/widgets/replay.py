@@ -31,6 +31,7 @@ from kuhtheory.cards import Animal
 from kuhtheory.display import events_html, table_html
 from kuhtheory.errors import InvalidRecordError, KuhtheoryError
 from kuhtheory.plots import svg_bars, svg_lines
+from kuhtheory.widgets.common import row
 
 __all__ = ["AuctionSummary", "ReplayViewer", "bundled_records", "load_bundled"]
 
@@ -123,9 +124,9 @@ class ReplayViewer:
         self.view_select.observe(lambda _: self.refresh(), names="value")
         self.step_slider.observe(lambda _: self.refresh_step(), names="value")
         self.widget = w.VBox([
-            w.HBox([self.record_select, self.view_select]), self.step_slider, self.step_text,
+            row([self.record_select, self.view_select]), self.step_slider, self.step_text,
             self.table, w.HTML("<b>Last events</b>"), self.events,
-            w.HBox([self.money_chart, self.count_chart]), self.price_chart, self.message,
+            row([self.money_chart, self.count_chart]), self.price_chart, self.message,
         ])
 
     # ----- loading ----------------------------------------------------------------------------
@@ -260,7 +261,7 @@ class ReplayViewer:
         step = self.step_slider.value if upto is None else upto
         done = [a for a in self._auctions if a.step <= step]
         labels = [f"{k + 1}:{a.label()}" for k, a in enumerate(done)]
-        width = max(460, 34 * len(done) + 80)
+        width = min(720, max(460, 34 * len(done) + 80))
         return svg_bars(
             labels, [("price", [a.price for a in done]),
                      ("card's share of family points", [a.worth for a in done])],

@@ -31,6 +31,7 @@ from kuhtheory.cards import DENOMINATIONS, from_counts
 from kuhtheory.editions import EDITIONS, get_edition
 from kuhtheory.errors import KuhtheoryError, SolverInputError
 from kuhtheory.plots import svg_bars
+from kuhtheory.widgets.common import row
 
 __all__ = ["HandPicker", "TradeExplorer", "TradeSummary", "summarise", "trade_rules_html"]
 
@@ -143,7 +144,7 @@ class HandPicker:
                              layout=w.Layout(width="100px"), style={"description_width": "32px"})
             for v, c in zip(DENOMINATIONS, counts, strict=True)
         ]
-        self.widget = w.HBox([w.HTML(f"<b>{html.escape(description)}</b>"), *self.boxes])
+        self.widget = row([w.HTML(f"<b>{html.escape(description)}</b>"), *self.boxes])
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -254,8 +255,8 @@ class TradeExplorer:
         self.widget = w.VBox([
             self.edition_select, self.a_hand.widget, self.b_hand.widget, self.value_slider,
             self.message, self.summary_text,
-            w.HBox([self.offers_count_chart, self.offers_total_chart]),
-            w.HBox([self.reply_chart, self.count_chart]),
+            row([self.offers_count_chart, self.offers_total_chart]),
+            row([self.reply_chart, self.count_chart]),
             w.HTML("<b>The editions' trade rules</b>"), self.compare_button, self.rules_table,
         ])
         self.refresh()
