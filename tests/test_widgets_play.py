@@ -104,6 +104,26 @@ def test_k_pay_1_paying_too_little_is_refused() -> None:
     assert c.state is state
 
 
+def test_k_auc_4_bluff_buy_back_pays_with_the_auctioneers_own_cards() -> None:
+    table = _table_at(Phase.BUY_BACK, edition="bluff")
+    c = table.controller
+    auc = c.state.auction
+    assert auc is not None and auc.paid is not None
+    rest = list(c.hand())
+    for card in auc.paid:
+        rest.remove(card)
+    assert c.spendable() == tuple(rest)
+    assert table.picker.hand == tuple(rest)
+    expected = [from_counts(p) for p in least_overpay(to_counts(rest), auc.high_bid)]
+    assert c.pay_suggestions() == expected[:4]
+    assert table.sell_button.description == "Let the sale stand"
+    assert table.pay_button.description.startswith("Buy back")
+    assert expected  # this seed's auctioneer can afford the buy-back
+    table.pay_button.click()
+    assert table.message.value == ""
+    assert any(type(e).__name__ == "BoughtBack" for e in c.state.events)
+
+
 def test_controls_follow_the_phase() -> None:
     table = PlayTable(players=3, seed=2, first_player=0, bots=bots(2))
     on = table.controls_enabled()
@@ -153,11 +173,11 @@ def test_card_picker_only_offers_cards_in_hand(hand: list[int], data: st.DataObj
 # ----- helpers ------------------------------------------------------------------------------------
 
 def _table_at(
-    phase: Phase, need_high_bid: bool = False, preempt_ok: bool = False
+    phase: Phase, need_high_bid: bool = False, preempt_ok: bool = False, edition: str = "classic"
 ) -> PlayTable:
     """A table whose human is asked for ``phase`` (found by playing seeds with simple clicks)."""
     for seed in range(60):
-        table = PlayTable(players=3, seed=seed, bots=bots(2, seed))
+        table = PlayTable(players=3, seed=seed, edition=edition, bots=bots(2, seed))
         c = table.controller
         for _ in range(400):
             if c.is_over:
