@@ -124,6 +124,22 @@ def test_k_auc_4_bluff_buy_back_pays_with_the_auctioneers_own_cards() -> None:
     assert any(type(e).__name__ == "BoughtBack" for e in c.state.events)
 
 
+def test_k_trd_2_accepting_a_challenge_hands_over_the_animal() -> None:
+    table = _table_at(Phase.TRADE_RESPONSE)
+    c = table.controller
+    trade = c.state.trade
+    assert trade is not None and trade.opponent == c.human
+    mine = c.state.animals(c.human)[trade.animal]
+    step = len(c.history) - 1
+    assert "challenges you" in table.prompt.value
+    table.accept_button.click()
+    after = c.history[step + 1]
+    assert after.animals(c.human).get(trade.animal, 0) == mine - trade.stake
+    assert len(after.money(c.human)) == len(c.history[step].money(c.human)) + trade.offer_count
+    resolved = [e for e in after.events if type(e).__name__ == "TradeResolved"]
+    assert resolved[-1].how == "accepted"
+
+
 def test_controls_follow_the_phase() -> None:
     table = PlayTable(players=3, seed=2, first_player=0, bots=bots(2))
     on = table.controls_enabled()
