@@ -86,3 +86,10 @@ def test_a_tampered_record_is_refused_with_the_action_index() -> None:
 def test_unknown_shipped_record_names_the_choices() -> None:
     with pytest.raises(InvalidRecordError, match="classic-preemption"):
         load_bundled("no-such-game")
+
+
+def test_a_record_of_another_game_is_refused() -> None:
+    record = copy.deepcopy(load_bundled("classic-preemption"))
+    record["game"] = "schnaeppchen"
+    with pytest.raises(InvalidRecordError, match="Kuhhandel games only"):
+        ReplayViewer(record)

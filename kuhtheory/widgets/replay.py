@@ -140,6 +140,10 @@ class ReplayViewer:
             data = load_bundled(record)
         else:
             data = record
+        if data.get("game") != "kuhhandel":
+            raise InvalidRecordError(
+                f"record.game {data.get('game')!r}: the replay viewer shows Kuhhandel games only"
+            )
         states: list[Any] = list(replay_states(dict(data)))
         self.record = dict(data)
         self.states = states
