@@ -156,11 +156,11 @@ def format_solution(s: TradeSolution, title: str = "") -> str:
     for hand, rows in s.offers.items():
         head = "A offers" if len(s.offers) == 1 else f"A offers holding {format_money(hand)}"
         lines.append(f"{head} (cards = total: probability):")
-        for r in rows:
-            if r.probability > 1e-12:
+        for row in rows:
+            if row.probability > 1e-12:
                 lines.append(
-                    f"  {r.count} card{'s' if r.count != 1 else ''} = {r.total}: "
-                    f"{_fmt(r.probability)}"
+                    f"  {row.count} card{'s' if row.count != 1 else ''} = {row.total}: "
+                    f"{_fmt(row.probability)}"
                 )
     accepts = "accept; " if s.rules.responder_may_accept else ""
     lines.append(f"B replies by cards seen ({accepts}counter total: probability):")
@@ -208,7 +208,7 @@ def run_kuhn(args: argparse.Namespace) -> int:
     for player, name in enumerate(game.players):
         print(f"{name} (information set: action probabilities):")
         for key, acts in result.strategy(player).items():
-            card, history = key
+            card, history = key if isinstance(key, tuple) else (key, "")
             probs = ", ".join(f"{a} {_fmt(p)}" for a, p in acts.items())
             print(f"  {card} after {history or 'start'!r}: {probs}")
     print(f"Exploitability {result.exploitability:.3g}; {result.verified}")

@@ -53,6 +53,9 @@ from scipy.optimize import linprog
 from kuhtheory.errors import SolverError, SolverInputError
 from kuhtheory.solvers.efg import Chance, Decision, Game, Node, Terminal
 
+#: A sparse matrix as ``(rows, cols, values)`` arrays (repeated entries add up).
+Triplets = tuple[np.ndarray, np.ndarray, np.ndarray]
+
 #: A realization plan: one weight per sequence (floats or fractions; a list or an array).
 Plan = Union[Sequence[Any], np.ndarray]  # noqa: UP007 (a runtime alias)
 
@@ -88,7 +91,7 @@ class SequenceForm:
     exact_vals: tuple[Fraction, ...] | None = None
     title: str = "game"
 
-    @property
+    @functools.cached_property
     def sizes(self) -> tuple[int, int]:
         """The number of sequences of each player (the empty one included)."""
         return (_n_seq(self.infosets[0]), _n_seq(self.infosets[1]))
@@ -98,15 +101,15 @@ class SequenceForm:
         return self._matrices[0]
 
     @functools.cached_property
-    def _matrices(
-        self,
-    ) -> tuple[sp.csr_matrix, sp.coo_matrix, np.ndarray, sp.coo_matrix, np.ndarray]:
-        """``(A, E, e, F, f)``, built once per sequence form (the LPs reuse them)."""
+    def _matrices(self) -> tuple[sp.csr_matrix, Triplets, Triplets, Triplets]:
+        """``A`` and the triplets of ``A``, ``E`` and ``F``, built once (the LPs reuse them)."""
         A = sp.csr_matrix((self.vals, (self.rows, self.cols)), shape=self.sizes)
-        A.sum_duplicates()
-        E, e = constraint_matrix(self.infosets[0])
-        F, f = constraint_matrix(self.infosets[1])
-        return A, E.tocoo(), e, F.tocoo(), f
+        return (
+            A,
+            (self.rows, self.cols, self.vals),
+            _constraint_triplets(self.infosets[0]),
+            _constraint_triplets(self.infosets[1]),
+        )
 
     def seq_owner(self, player: int) -> np.ndarray:
         """For each sequence of ``player``, the index of its information set (-1 for the empty)."""
@@ -178,20 +181,9 @@ def constraint_matrix(infosets: Sequence[Infoset]) -> tuple[sp.csr_matrix, np.nd
     >>> E.toarray().tolist(), e.tolist()
     ([[1.0, 0.0, 0.0], [-1.0, 1.0, 1.0]], [1.0, 0.0])
     """
-    n = _n_seq(infosets)
-    r, c, v = [0], [0], [1.0]
-    for k, info in enumerate(infosets, start=1):
-        r.append(k)
-        c.append(info.parent)
-        v.append(-1.0)
-        for a in range(len(info.actions)):
-            r.append(k)
-            c.append(info.first + a)
-            v.append(1.0)
-    E = sp.csr_matrix((v, (r, c)), shape=(len(infosets) + 1, n))
-    e = np.zeros(len(infosets) + 1)
-    e[0] = 1.0
-    return E, e
+    r, c, v = _constraint_triplets(infosets)
+    E = sp.csr_matrix((v, (r, c)), shape=(len(infosets) + 1, _n_seq(infosets)))
+    return E, _unit(len(infosets) + 1)
 
 
 def payoff_matrix(sf: SequenceForm) -> sp.csr_matrix:
@@ -199,13 +191,41 @@ def payoff_matrix(sf: SequenceForm) -> sp.csr_matrix:
     return sf.payoff_matrix()
 
 
-def _stack(blocks: Sequence[tuple[sp.spmatrix, int, int]], shape: tuple[int, int]) -> sp.csc_matrix:
-    """A sparse matrix from blocks placed at (row, column) offsets, in one COO construction."""
-    parts = [(b.tocoo(), i, j) for b, i, j in blocks]
-    rows = np.concatenate([b.row + i for b, i, _ in parts])
-    cols = np.concatenate([b.col + j for b, _, j in parts])
-    data = np.concatenate([b.data for b, _, _ in parts])
-    return sp.csc_matrix((data, (rows, cols)), shape=shape)
+def _constraint_triplets(infosets: Sequence[Infoset]) -> Triplets:
+    """The triplets of :func:`constraint_matrix`, built with numpy."""
+    sizes = np.array([len(i.actions) for i in infosets], dtype=np.int64)
+    k = np.arange(1, len(infosets) + 1, dtype=np.int64)
+    parents = np.array([i.parent for i in infosets], dtype=np.int64)
+    firsts = np.array([i.first for i in infosets], dtype=np.int64)
+    act_rows = np.repeat(k, sizes)
+    offsets = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    act_cols = np.repeat(firsts, sizes) + offsets
+    rows = np.concatenate([[0], k, act_rows])
+    cols = np.concatenate([[0], parents, act_cols])
+    vals = np.concatenate([[1.0], -np.ones(len(infosets)), np.ones(len(act_rows))])
+    return rows, cols, vals
+
+
+def _stack(
+    blocks: Sequence[tuple[Triplets, int, int, bool, float]], shape: tuple[int, int]
+) -> sp.csc_matrix:
+    """One sparse matrix from triplet blocks ``(triplets, row offset, column offset, transposed,
+    factor)``, in a single construction."""
+    rows, cols, data = [], [], []
+    for (r, c, v), i, j, transposed, factor in blocks:
+        if transposed:
+            r, c = c, r
+        rows.append(r + i)
+        cols.append(c + j)
+        data.append(v * factor)
+    return sp.csc_matrix(
+        (np.concatenate(data), (np.concatenate(rows), np.concatenate(cols))), shape=shape
+    )
+
+
+def _row(values: np.ndarray) -> Triplets:
+    nz = np.flatnonzero(values)
+    return np.zeros(len(nz), dtype=np.int64), nz, values[nz]
 
 
 def uniform_plan(infosets: Sequence[Infoset]) -> np.ndarray:
@@ -251,6 +271,20 @@ class LPSolution:
     p: np.ndarray
 
 
+def _bounds(plan: int, free: int) -> np.ndarray:
+    """Bounds for ``plan`` non-negative variables followed by ``free`` free ones."""
+    out = np.empty((plan + free, 2))
+    out[:plan, 0], out[:plan, 1] = 0.0, np.inf
+    out[plan:, 0], out[plan:, 1] = -np.inf, np.inf
+    return out
+
+
+def _unit(m: int) -> np.ndarray:
+    out = np.zeros(m)
+    out[0] = 1.0
+    return out
+
+
 def _check_nonempty(sf: SequenceForm) -> None:
     if not sf.infosets[0] and not sf.infosets[1]:
         raise SolverInputError(f"empty game {sf.title!r}: no player ever moves")
@@ -266,14 +300,15 @@ def solve_lp(sf: SequenceForm) -> LPSolution:
     Raises :class:`SolverError` if HiGHS does not report an optimum (never a wrong answer).
     """
     _check_nonempty(sf)
-    A, E, e, F, f = sf._matrices
+    _, At, Et, Ft = sf._matrices
     n0, n1 = sf.sizes
-    m0, m1 = E.shape[0], F.shape[0]
+    m0, m1 = len(sf.infosets[0]) + 1, len(sf.infosets[1]) + 1
+    e, f = _unit(m0), _unit(m1)
     # variables z = (x, q); minimise -f^T q
     c = np.concatenate([np.zeros(n0), -f])
-    A_ub = _stack([(-A.T, 0, 0), (F.T, 0, n0)], (n1, n0 + m1))
-    A_eq = _stack([(E, 0, 0)], (m0, n0 + m1))
-    bounds = [(0, None)] * n0 + [(None, None)] * m1
+    A_ub = _stack([(At, 0, 0, True, -1.0), (Ft, 0, n0, True, 1.0)], (n1, n0 + m1))
+    A_eq = _stack([(Et, 0, 0, False, 1.0)], (m0, n0 + m1))
+    bounds = _bounds(n0, m1)
     res = linprog(c, A_ub=A_ub, b_ub=np.zeros(n1), A_eq=A_eq, b_eq=e, bounds=bounds, method="highs")
     if res.status != 0:
         raise _fail(res, f"the sequence-form LP of {sf.title!r}")
@@ -296,20 +331,22 @@ def refine(sf: SequenceForm, player: int, value: float, tol: float = 0.0) -> Ref
     """Among ``player``'s optimal plans (guaranteeing ``value``), the one best against the
     opponent's uniform plan: the second-stage LP described in the module docstring.
     """
-    A, E, e, F, f = sf._matrices
+    A, At, Et, Ft = sf._matrices
+    n0, n1 = sf.sizes
+    m0, m1 = len(sf.infosets[0]) + 1, len(sf.infosets[1]) + 1
+    e, f = _unit(m0), _unit(m1)
     slack = tol * max(1.0, abs(value))
     if player == 1:
         # variables (y, p): min (A^T u)^T y  s.t.  A y - E^T p <= 0, e^T p <= v, F y = f
         u = uniform_plan(sf.infosets[0])
-        n1, m0 = F.shape[1], E.shape[0]
         c = np.concatenate([A.T @ u, np.zeros(m0)])
-        n0 = A.shape[0]
         A_ub = _stack(
-            [(A, 0, 0), (-E.T, 0, n1), (sp.coo_matrix(e[None, :]), n0, n1)], (n0 + 1, n1 + m0)
+            [(At, 0, 0, False, 1.0), (Et, 0, n1, True, -1.0), (_row(e), n0, n1, False, 1.0)],
+            (n0 + 1, n1 + m0),
         )
         b_ub = np.concatenate([np.zeros(n0), [value + slack]])
-        A_eq = _stack([(F, 0, 0)], (F.shape[0], n1 + m0))
-        bounds = [(0, None)] * n1 + [(None, None)] * m0
+        A_eq = _stack([(Ft, 0, 0, False, 1.0)], (m1, n1 + m0))
+        bounds = _bounds(n1, m0)
         res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=f, bounds=bounds, method="highs")
         if res.status != 0:
             raise _fail(res, f"the refinement LP of player 1 in {sf.title!r}")
@@ -318,15 +355,14 @@ def refine(sf: SequenceForm, player: int, value: float, tol: float = 0.0) -> Ref
         return Refined(np.clip(res.x[:n1], 0.0, None), (u + mu) / (1.0 + nu))
     # player 0: (x, q): min -(A u)^T x  s.t.  F^T q - A^T x <= 0, -f^T q <= -v, E x = e
     u = uniform_plan(sf.infosets[1])
-    n0, m1 = E.shape[1], F.shape[0]
     c = np.concatenate([-(A @ u), np.zeros(m1)])
-    n1 = A.shape[1]
     A_ub = _stack(
-        [(-A.T, 0, 0), (F.T, 0, n0), (sp.coo_matrix(-f[None, :]), n1, n0)], (n1 + 1, n0 + m1)
+        [(At, 0, 0, True, -1.0), (Ft, 0, n0, True, 1.0), (_row(f), n1, n0, False, -1.0)],
+        (n1 + 1, n0 + m1),
     )
     b_ub = np.concatenate([np.zeros(n1), [-(value - slack)]])
-    A_eq = _stack([(E, 0, 0)], (E.shape[0], n0 + m1))
-    bounds = [(0, None)] * n0 + [(None, None)] * m1
+    A_eq = _stack([(Et, 0, 0, False, 1.0)], (m0, n0 + m1))
+    bounds = _bounds(n0, m1)
     res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=e, bounds=bounds, method="highs")
     if res.status != 0:
         raise _fail(res, f"the refinement LP of player 0 in {sf.title!r}")

@@ -222,20 +222,16 @@ def round_form(
     classes = offer_classes(a_hand)
     totals = np.array(counter_totals(b_hand), dtype=np.int64)
     tie_value = value if tie is None else tie
-    a_info = Infoset("offer", tuple(offer_label(c, t) for c, t, _ in classes), 0, 1)
-    b_actions = (("accept",) if rules.responder_may_accept else ()) + tuple(
-        f"counter {t}" for t in totals.tolist()
-    )
-    counts = sorted({c for c, _, _ in classes})
+    labels, groups = _offer_groups(a_hand)
+    a_info = Infoset("offer", labels, 0, 1)
+    b_actions = (("accept",) if rules.responder_may_accept else ()) + _counter_labels(b_hand)
     wf = float(value)
     tie_exact = (value if tie is None else to_fraction(tie)) if exact else None
     b_infos = []
     rows, cols, vals = [], [], []
     exact_vals: list[Fraction] = []
     first = 1
-    for c in counts:
-        members = [i for i, (cc, _, _) in enumerate(classes) if cc == c]
-        a_tot = np.array([classes[i][1] for i in members], dtype=np.int64)
+    for c, members, a_tot in groups:
         block = _round_payoffs(rules, a_tot, totals, wf, float(tie_value))
         if rules.responder_may_accept:
             block = np.hstack([(wf - a_tot)[:, None], block])
@@ -243,7 +239,7 @@ def round_form(
         block = block[:, keep]
         actions = tuple(b_actions[k] for k in keep.tolist())
         b_infos.append(Infoset(("reply", c), actions, 0, first))
-        seq_a = np.array(members, dtype=np.int64) + 1
+        seq_a = members + 1
         seq_b = first + np.arange(block.shape[1])
         first += len(actions)
         rows.append(np.repeat(seq_a, block.shape[1]))
@@ -254,7 +250,7 @@ def round_form(
                 None if b_actions[k] == "accept" else int(b_actions[k].split()[1])
                 for k in keep.tolist()
             ]
-            for i in members:
+            for i in members.tolist():
                 a = classes[i][1]
                 for b in kept:
                     if b is None:
@@ -269,6 +265,28 @@ def round_form(
         tuple(exact_vals) if exact else None,
         title,
     )
+
+
+@functools.lru_cache(maxsize=512)
+def _offer_groups(
+    hand: Counts,
+) -> tuple[tuple[str, ...], tuple[tuple[int, np.ndarray, np.ndarray], ...]]:
+    """Offer labels, and per card count the offer classes' indices and totals (cached per hand)."""
+    classes = offer_classes(hand)
+    labels = tuple(offer_label(c, t) for c, t, _ in classes)
+    counts = np.array([c for c, _, _ in classes], dtype=np.int64)
+    tots = np.array([t for _, t, _ in classes], dtype=np.int64)
+    groups = []
+    for c in sorted(set(counts.tolist())):
+        members = np.flatnonzero(counts == c)
+        members.flags.writeable = False
+        groups.append((c, members, tots[members]))
+    return labels, tuple(groups)
+
+
+@functools.lru_cache(maxsize=512)
+def _counter_labels(hand: Counts) -> tuple[str, ...]:
+    return tuple(f"counter {t}" for t in counter_totals(hand))
 
 
 def _undominated(block: np.ndarray) -> np.ndarray:

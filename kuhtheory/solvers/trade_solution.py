@@ -183,12 +183,20 @@ def _tables(
 def _reply_rows(
     rules: TradeRules, b_hand: Counts, strategy: Mapping, used: set[int], prefix: tuple
 ) -> tuple[ReplyRow, ...]:
+    totals = counter_totals(b_hand)
     out = []
     for key, acts in strategy.items():
         if not (isinstance(key, tuple) and key[:-1] == prefix):
             continue
-        counters = tuple((t, float(acts.get(f"counter {t}", 0.0))) for t in counter_totals(b_hand))
-        out.append(ReplyRow(key[-1], float(acts.get("accept", 0.0)), counters, key[-1] in used))
+        counters = dict.fromkeys(totals, 0.0)
+        for action, p in acts.items():
+            if action != "accept":
+                counters[int(action[8:])] = float(p)  # "counter T"
+        out.append(
+            ReplyRow(
+                key[-1], float(acts.get("accept", 0.0)), tuple(counters.items()), key[-1] in used
+            )
+        )
     return tuple(sorted(out, key=lambda r: r.count))
 
 
