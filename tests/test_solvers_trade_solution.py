@@ -5,8 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kuhtheory.errors import SolverInputError
+from kuhtheory.solvers.solve import solve_game
+from kuhtheory.solvers.trade import trade_game
 from kuhtheory.solvers.trade_solution import solve_trade
 
 A7 = "0,0,10,10,10,10,50"
@@ -104,3 +108,33 @@ def test_hidden_hands_are_worth_at_least_the_average_of_public_hands():
 def test_bad_input_is_one_clear_error(args, match):
     with pytest.raises(SolverInputError, match=match):
         solve_trade(*args)
+
+
+def test_edition_without_a_trade_is_refused():
+    import dataclasses
+
+    from kuhtheory.editions import Edition, get_edition
+    from kuhtheory.solvers.trade import TradeRules
+
+    class NoTrade(Edition):
+        @property
+        def has_trade(self) -> bool:
+            return False
+
+    edition = NoTrade(
+        **{f.name: getattr(get_edition("classic"), f.name) for f in dataclasses.fields(Edition)}
+    )
+    with pytest.raises(SolverInputError, match="no trade rule"):
+        TradeRules.from_edition(edition)
+
+
+tiny = st.lists(st.sampled_from([0, 10, 10, 50]), min_size=0, max_size=2)
+
+
+@settings(max_examples=15, deadline=None)
+@given(edition=st.sampled_from(EDITIONS), a=tiny, b=tiny, w=st.integers(0, 120))
+def test_exact_fast_path_equals_the_uncollapsed_tree(edition, a, b, w):
+    fast = solve_trade(edition, a, b, w, exact=True)
+    tree = solve_game(trade_game(edition, a, b, w, collapse=False), exact=True)
+    assert fast.value_exact == tree.value_exact
+    assert fast.value == pytest.approx(solve_trade(edition, a, b, w).value, abs=1e-9)

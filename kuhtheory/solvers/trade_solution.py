@@ -14,6 +14,7 @@ TradeSolution of its own whose ties give A the stake free (K-TRD-3, classic).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import time
 from collections.abc import Mapping, Sequence
@@ -24,7 +25,9 @@ from typing import Any
 from kuhtheory.cards import Counts, from_counts
 from kuhtheory.editions import Edition, TradeTie, get_edition
 from kuhtheory.errors import SolverInputError, UnknownEditionError
+from kuhtheory.solvers.exact import certify
 from kuhtheory.solvers.result import SolveResult
+from kuhtheory.solvers.sequence_form import SequenceForm
 from kuhtheory.solvers.solve import solve_game, solve_sequence_form
 from kuhtheory.solvers.trade import (
     HandInput,
@@ -200,6 +203,39 @@ def _reply_rows(
     return tuple(sorted(out, key=lambda r: r.count))
 
 
+def _certify_unpruned(
+    rules: TradeRules,
+    a: Counts,
+    b: Counts,
+    w: Fraction,
+    tie: Fraction | float | None,
+    pruned: SequenceForm,
+    result: SolveResult,
+    refined: bool,
+) -> SolveResult:
+    """Check the exact solution of the pruned round on the full round (every counter of B): both
+    exact best-response values must equal the value there too; else solve the full round."""
+    full = round_form(rules, a, b, w, tie, exact=True, prune=False, title=pruned.title)
+    index = {
+        (info.key, act): info.first + k
+        for info in full.infosets[1]
+        for k, act in enumerate(info.actions)
+    }
+    y = [Fraction(0)] * full.sizes[1]
+    y[0] = Fraction(1)
+    for info in pruned.infosets[1]:
+        for k, act in enumerate(info.actions):
+            y[index[(info.key, act)]] = result.plans[1][info.first + k]
+    value = certify(full, result.plans[0], y)
+    if value is not None and value == result.value_exact:
+        return dataclasses.replace(
+            result, verified=result.verified + "; also on the unpruned round (every counter)"
+        )
+    return solve_sequence_form(
+        full, exact=True, refined=(1,) if refined else False, parameters=result.parameters
+    )
+
+
 @functools.lru_cache(maxsize=256)
 def _solve_single(
     rules: TradeRules,
@@ -238,6 +274,8 @@ def _solve_single(
     result = solve_sequence_form(
         sf, exact=exact, refined=(1,) if refined else False, parameters=params
     )
+    if exact:
+        result = _certify_unpruned(rules, a, b, w, tie, sf, result, refined)
     offers, replies = _tables(rules, a, b, result)
     gap = result.exploitability + (later.exploitability if later else 0.0)
     verified = result.verified
@@ -254,7 +292,7 @@ def _solve_single(
         value_exact=result.value_exact,
         exploitability=gap,
         exact=exact,
-        seconds=time.perf_counter() - start + (later.seconds if later else 0.0),
+        seconds=time.perf_counter() - start,
         offers={from_counts(a): offers},
         replies=replies,
         second_round=later,
