@@ -10,6 +10,12 @@
 
 The second round of the classic tie (the money goes back, A offers again) is ``s.second_round``, a
 TradeSolution of its own whose ties give A the stake free (K-TRD-3, classic).
+
+How a single-hand trade is solved: each round's sequence form is built by
+:func:`~kuhtheory.solvers.trade.round_form` with B's weakly dominated counters left out, solved by
+the LP, refined for B (A's only information set is the root), and, in exact mode, certified in
+fractions on the pruned round *and* on the full round with every counter. ``seconds`` is the time
+of the original solve; a cached result keeps it.
 """
 
 from __future__ import annotations
