@@ -3,10 +3,10 @@ and notebooks/<name>.ipynb (executed, committed; nbval re-runs it and compares t
 
 Usage (from the repository root, with the project's virtualenv)::
 
-    python scripts/sync_notebooks.py             # refresh every .ipynb's inputs from its .md,
-                                                 # keeping the outputs of unchanged cells
-    python scripts/sync_notebooks.py --execute   # re-execute and rewrite every .ipynb (make notebooks)
-    python scripts/sync_notebooks.py --check     # exit 1 if an .ipynb is missing, stale or unexecuted
+    python scripts/sync_notebooks.py            # refresh each .ipynb's inputs from its .md,
+                                                # keeping the outputs of unchanged cells
+    python scripts/sync_notebooks.py --execute  # re-execute, rewrite each .ipynb (make notebooks)
+    python scripts/sync_notebooks.py --check    # exit 1: an .ipynb missing, stale or unexecuted
     python scripts/sync_notebooks.py --execute notebooks/rules.md   # only some chapters
 
 Adding a chapter: write notebooks/<name>.md (copy the front matter of an existing chapter), run
@@ -70,7 +70,7 @@ def problems(md: Path) -> list[str]:
     found = []
     a, b = cell_signature(source), cell_signature(paired)
     if a != b:
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
             if x != y:
                 found.append(f"{_rel(ipynb)}: cell {i} differs from {md.name}")
                 break
