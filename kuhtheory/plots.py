@@ -47,6 +47,7 @@ __all__ = [
     "svg_lines",
     "svg_heatmap",
     "preemption_regions_svg",
+    "plotly_slider_bars",
 ]
 
 #: One colour per seat (colour-blind friendly, Okabe-Ito).
@@ -468,3 +469,57 @@ def preemption_regions_svg(
         title="blue: preempt, yellow: sell, grey: cannot pay", xlabel="bid (hammer price)",
         ylabel="worth to the auctioneer", marker=marker, **kwargs,
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# plotly: interactive figures for the static book (precomputed data, a slider, no kernel needed)
+
+def plotly_slider_bars(
+    steps: Sequence[tuple[str, Sequence[str], Sequence[tuple[str, Sequence[float]]]]],
+    *,
+    title: str = "",
+    xlabel: str = "",
+    ylabel: str = "probability",
+    slider_label: str = "",
+    ymax: float | None = 1.0,
+) -> Any:
+    """A plotly bar chart with a slider over precomputed steps.
+
+    ``steps`` holds, per slider position, ``(step label, x labels, [(series name, values)])``.
+    Every step's bars are traces; the slider shows one step's traces at a time, so the figure
+    stays interactive on a static page (plotly.js runs in the browser, Python does not).
+
+    >>> fig = plotly_slider_bars([("10", ["0", "1"], [("A", [0.5, 0.5])]),
+    ...                           ("20", ["0", "1"], [("A", [0.0, 1.0])])])
+    >>> len(fig.data), [t.visible for t in fig.data]
+    (2, [True, False])
+    >>> fig.layout.sliders[0].steps[1].args[0]["visible"]
+    [False, True]
+    """
+    import plotly.graph_objects as go
+
+    fig = go.Figure()
+    owner: list[int] = []
+    for k, (_, labels, series) in enumerate(steps):
+        for j, (name, values) in enumerate(series):
+            fig.add_trace(go.Bar(
+                x=list(labels), y=[float(v) for v in values], name=name, visible=k == 0,
+                marker_color=PLAYER_COLOURS[j % len(PLAYER_COLOURS)], legendgroup=name,
+                showlegend=len(series) > 1,
+            ))
+            owner.append(k)
+    slider_steps = [
+        {"method": "update", "label": label,
+         "args": [{"visible": [o == k for o in owner]}]}
+        for k, (label, _, _) in enumerate(steps)
+    ]
+    fig.update_layout(
+        title=title, xaxis_title=xlabel, yaxis_title=ylabel, barmode="group",
+        sliders=[{"active": 0, "steps": slider_steps,
+                  "currentvalue": {"prefix": slider_label}}],
+        height=420, margin={"t": 50, "b": 40},
+    )
+    fig.update_xaxes(type="category")
+    if ymax is not None:
+        fig.update_yaxes(range=[0, ymax])
+    return fig

@@ -89,3 +89,15 @@ def test_preemption_regions_svg_colours_each_cell() -> None:
     assert svg.count('data-category="0"') == 1
     assert svg.count('data-category="2"') == 1
     assert svg.count('data-category="1"') == 2
+
+
+def test_plotly_slider_bars_shows_one_step_at_a_time() -> None:
+    from kuhtheory.plots import plotly_slider_bars
+
+    steps = [(str(k), ["a", "b"], [("x", [k, 1]), ("y", [0, k])]) for k in range(3)]
+    fig = plotly_slider_bars(steps, ymax=None)
+    assert len(fig.data) == 6
+    assert [t.visible for t in fig.data] == [True, True, False, False, False, False]
+    last = fig.layout.sliders[0].steps[2].args[0]["visible"]
+    assert last == [False, False, False, False, True, True]
+    assert list(fig.data[5].y) == [0, 2]

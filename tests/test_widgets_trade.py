@@ -14,7 +14,13 @@ from kuhtheory.cards import to_counts
 from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers.solve import solve_sequence_form
 from kuhtheory.solvers.trade import TradeRules, round_form
-from kuhtheory.widgets.trade import TradeExplorer, TradeSummary, summarise, trade_rules_html
+from kuhtheory.widgets.trade import (
+    TradeExplorer,
+    TradeSummary,
+    summarise,
+    trade_rules_html,
+    worth_sweep_figure,
+)
 
 
 def one_round(edition: str, a: tuple[int, ...], b: tuple[int, ...], value: int) -> TradeSummary:
@@ -156,3 +162,18 @@ def test_summarise_reads_a_behaviour_strategy_too() -> None:
     Result.strategies = ({"offer": {"half a card": 1.0}}, {})
     with pytest.raises(SolverInputError, match="half a card"):
         summarise(Result())
+
+
+def test_worth_sweep_figure_holds_one_equilibrium_per_slider_step() -> None:
+    worths = (0, 100, 250)
+    fig = worth_sweep_figure("2025", (0, 0, 50, 100), (0, 10, 10, 10, 50), worths,
+                             solver=one_round)
+    steps = fig.layout.sliders[0].steps
+    assert [s.label for s in steps] == ["0", "100", "250"]
+    assert len(fig.data) == len(worths)
+    for k, worth in enumerate(worths):
+        s = one_round("2025", (0, 0, 50, 100), (0, 10, 10, 10, 50), worth)
+        trace = fig.data[k]
+        by_total = s.by_total()
+        assert list(trace.y) == pytest.approx([by_total.get(int(t), 0.0) for t in trace.x])
+        assert steps[k].args[0]["visible"] == [j == k for j in range(len(worths))]

@@ -33,7 +33,10 @@ from kuhtheory.errors import KuhtheoryError, SolverInputError
 from kuhtheory.plots import svg_bars
 from kuhtheory.widgets.common import row
 
-__all__ = ["HandPicker", "TradeExplorer", "TradeSummary", "summarise", "trade_rules_html"]
+__all__ = [
+    "HandPicker", "TradeExplorer", "TradeSummary", "solve_summary", "summarise", "trade_rules_html",
+    "worth_sweep_figure",
+]
 
 _OFFER = re.compile(r"^(\d+) cards? = (\d+)$")
 _COUNTER = re.compile(r"^counter (\d+)$")
@@ -202,6 +205,39 @@ def solve_summary(edition: str, a: Sequence[int], b: Sequence[int], value: int) 
     """Solve the trade (:func:`kuhtheory.solvers.trade_solution.solve_trade`) and summarise it;
     solutions are cached, so moving a slider back is instant."""
     return _solve_cached(edition, tuple(sorted(a)), tuple(sorted(b)), int(value))
+
+
+def worth_sweep_figure(
+    edition: str,
+    a_cards: Sequence[int],
+    b_cards: Sequence[int],
+    worths: Sequence[int],
+    solver: Callable[[str, tuple[int, ...], tuple[int, ...], int], TradeSummary] | None = None,
+) -> Any:
+    """A plotly figure for the static book: A's offers by total, with a slider over the stake's
+    worth ``W`` (every equilibrium solved beforehand, so the page needs no kernel).
+
+    >>> fig = worth_sweep_figure("2025", (0, 10), (10,), (0, 50))
+    >>> len(fig.layout.sliders[0].steps)
+    2
+    """
+    from kuhtheory.plots import plotly_slider_bars
+
+    solve = solver or solve_summary
+    a, b = tuple(sorted(a_cards)), tuple(sorted(b_cards))
+    summaries = [(w_, solve(edition, a, b, int(w_))) for w_ in worths]
+    totals = sorted({t for _, s in summaries for _, t, _ in s.offers})
+    steps = []
+    for worth, s in summaries:
+        by_total = s.by_total()
+        steps.append((
+            str(worth), [str(t) for t in totals],
+            [("A's offer totals", [by_total.get(t, 0.0) for t in totals])],
+        ))
+    return plotly_slider_bars(
+        steps, title=f"A's offers by total ({edition})",
+        xlabel="total offered", slider_label="stake's worth W = ",
+    )
 
 
 class TradeExplorer:
