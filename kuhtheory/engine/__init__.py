@@ -6,8 +6,11 @@
 >>> s2.phase.name, s.phase.name          # s is unchanged
 ('BIDDING', 'TURN')
 
-Modules: :mod:`~kuhtheory.engine.state` (the state, views, ``new_game``),
-:mod:`~kuhtheory.engine.rules` (legal actions and transitions, the modelling decisions),
+Modules: :mod:`~kuhtheory.engine.state` (the state, views, scores),
+:mod:`~kuhtheory.engine.setup` (``new_game``, ``setup_position``),
+:mod:`~kuhtheory.engine.rules` (the turn flow, the modelling decisions, legal actions, dispatch),
+:mod:`~kuhtheory.engine.auction` and :mod:`~kuhtheory.engine.trade` (the transitions),
+:mod:`~kuhtheory.engine.flow` (shared primitives: money, herds, donkeys, turns),
 :mod:`~kuhtheory.engine.legal` (the compact legal-action list), :mod:`~kuhtheory.engine.bank`
 (donkey payouts from a bank that may run short), :mod:`~kuhtheory.engine.events` (the public log),
 :mod:`~kuhtheory.engine.observation` (what one player knows), :mod:`~kuhtheory.engine.playout`
@@ -40,13 +43,13 @@ from kuhtheory.engine.events import Event
 from kuhtheory.engine.legal import LegalActions
 from kuhtheory.engine.observation import Observation
 from kuhtheory.engine.playout import random_action, random_playout
+from kuhtheory.engine.setup import new_game, setup_position
 from kuhtheory.engine.state import (
     AuctionView,
     GameState,
     Phase,
     TradeView,
     family_score,
-    new_game,
 )
 from kuhtheory.errors import IllegalActionError, InvalidActionError
 from kuhtheory.game import Agent, GameSpec
@@ -56,7 +59,7 @@ __all__ = [
     "Event", "GAME", "GameState", "IllegalActionError", "InvalidActionError", "LegalActions",
     "Observation", "Offer", "Pass", "Pay", "Phase", "Preempt", "Sell", "Trade", "TradeView",
     "action_from_json", "action_to_json", "family_score", "new_game", "random_action",
-    "random_playout", "setup_of",
+    "random_playout", "setup_of", "setup_position",
 ]
 
 
