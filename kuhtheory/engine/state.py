@@ -2,12 +2,12 @@
 
 A :class:`GameState` never changes: :meth:`GameState.apply` returns a new state (the rules live
 in :mod:`kuhtheory.engine.rules` and the modules it calls). To stay fast, a state is a slotted
-object whose fields are tuples and count vectors (money as counts per denomination, herds as counts per species), copied
-field-by-field by a hand-written ``_copy``. The actions, each with the public events it caused, form
-a chain of pairs ``(previous chain, (action, events))`` shared between successive states, so an
-``apply`` costs the same at the first move and the five hundredth; ``history`` and ``events`` are
-read from it on demand. The running auction's high bid, high bidder and who passed are fields of
-the state itself, so a bid or a pass copies nothing else.
+object whose fields are tuples and count vectors (money as counts per denomination, herds as
+counts per species), copied field-by-field by a hand-written ``_copy``. The actions, each with the
+public events it caused, form a chain of pairs ``(previous chain, (action, events))`` shared
+between successive states, so an ``apply`` costs the same at the first move and the five
+hundredth; ``history`` and ``events`` are read from it on demand. The running auction's high bid,
+high bidder and who passed are fields of the state itself, so a bid or a pass copies nothing else.
 
 The start of a game and hand-made positions are in :mod:`kuhtheory.engine.setup`.
 
