@@ -1,0 +1,376 @@
+"""Simulation statistics per edition: game length, money flow, score spread, does the leader win.
+
+Pure functions that return plain data (numbers, lists, dicts) for the editions chapter
+(``notebooks/editions.md``); no widgets, no plotting.
+
+* :func:`game_stats`: play one game between bots and measure it (a :class:`GameStats`);
+* :func:`simulate_edition`: many seeded games of one edition, as JSON-ready columns;
+* :func:`summarize`: the chapter's figures from those columns (means, rates, the leader's wins);
+* :func:`load_edition_stats` / :data:`CACHE_PATH`: the cached simulation shipped in
+  ``kuhtheory/data/edition_stats.json``, written by ``scripts/make_edition_stats.py``.
+
+What is measured, and how:
+
+* **length**: turns (K-TURN-1, one per active player) and actions (every bid, pass, payment...);
+* **money flow**: the money that changes hands, measured from the players' money totals before and
+  after each auction or trade is settled (god's view, so overpayments under K-PAY-1 count): the net
+  amount paid in auctions (the buyer to the auctioneer, or the auctioneer to the bidder when
+  preempting, K-AUC-4), the net amount moved in trades (under K-TRD-3 with kept piles, the
+  difference of the two piles; an accepted offer in full), and the bank's donkey payouts
+  (K-DONK-1);
+* **score spread**: the winner's score minus the last player's, absolute and relative to the
+  winner's score (editions score on different scales: sums versus sums x families);
+* **the leader**: the player with the most *animal value on the table* (each card worth its
+  family's points divided by the cards in a family), taken at the first turn when half the animal
+  deck has been auctioned, and at the first turn after the last auction. A tie means no leader.
+  ``leader wins`` counts a shared win as ``1/k`` for ``k`` winners, like the simulate CLI.
+
+Bots can trade in a circle for ever (two heuristic bots passing a 2025 goose back and forth, each
+trade for one card under K-TRD-4): a game still running after ``max_turns`` turns is stopped and
+counted as *unfinished*; the other statistics are over finished games.
+
+>>> stats = game_stats("first", players=3, seed=2)
+>>> stats.finished, stats.turns > 0, len(stats.scores)
+(True, True, 3)
+>>> stats.auction_money >= 0 and stats.trade_money >= 0
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from pathlib import Path
+from statistics import fmean, median
+from typing import Any
+
+from kuhtheory.cards import ANIMALS, DENOMINATIONS
+from kuhtheory.editions import Edition, get_edition
+from kuhtheory.errors import InvalidSetupError
+
+#: The cached simulation shipped with the package (see ``scripts/make_edition_stats.py``).
+CACHE_PATH = Path(__file__).resolve().parent / "data" / "edition_stats.json"
+
+#: The per-game fields of :class:`GameStats`, in the order of :func:`simulate_edition`'s columns.
+FIELDS: tuple[str, ...] = (
+    "seed", "finished", "turns", "actions", "auctions", "trades", "preemptions",
+    "auction_money", "trade_money", "bank_money", "scores", "winners", "half_leader",
+    "end_leader",
+)
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """What :func:`game_stats` measures in one game (see the module docstring).
+
+    ``half_leader`` / ``end_leader``: the seat leading in animal value when half the deck is
+    auctioned / after the last auction, or None (a tie, or the game never got there).
+    """
+
+    seed: int
+    finished: bool
+    turns: int
+    actions: int
+    auctions: int
+    trades: int
+    preemptions: int
+    auction_money: int
+    trade_money: int
+    bank_money: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    half_leader: int | None
+    end_leader: int | None
+
+
+def table_values(state: Any) -> tuple[float, ...]:
+    """Each player's animal value on the table: sum of points x cards owned / cards per family.
+
+    >>> from kuhtheory.engine import new_game
+    >>> table_values(new_game(players=3, seed=0))
+    (0.0, 0.0, 0.0)
+    """
+    per_family = state.edition.cards_per_family
+    points = [a.points for a in ANIMALS]
+    return tuple(
+        sum(p * c for p, c in zip(points, state.herd(seat), strict=True)) / per_family
+        for seat in range(state.players)
+    )
+
+
+def leader(values: Sequence[float]) -> int | None:
+    """The seat with the strictly highest value, or None on a tie.
+
+    >>> leader([10, 30, 20]), leader([30, 30, 5])
+    (1, None)
+    """
+    best = max(values)
+    seats = [i for i, v in enumerate(values) if v == best]
+    return seats[0] if len(seats) == 1 else None
+
+
+def _bank_total(state: Any) -> int:
+    return sum(v * c for v, c in zip(DENOMINATIONS, state.bank, strict=True))
+
+
+def _check_positive(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidSetupError(f"{name}={value!r} must be a positive whole number")
+    return value
+
+
+def _bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
+    names = (bots,) if isinstance(bots, str) else tuple(bots)
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise InvalidSetupError(f"bots={bots!r}: give one bot name or one per seat ({players})")
+    return names
+
+
+def game_stats(
+    edition: str | Edition = "classic",
+    players: int = 4,
+    seed: int = 0,
+    bots: str | Sequence[str] = "heuristic",
+    max_turns: int = 200,
+) -> GameStats:
+    """Play the game seeded ``seed`` between ``bots`` and measure it.
+
+    The bot in seat ``k`` is ``make_agent(bots[k], agent_seed(seed, k))``, as in
+    ``kuhtheory simulate``; the first player is drawn from the seed. The game stops unfinished
+    after ``max_turns`` turns.
+    """
+    from kuhtheory.agents import make_agent  # the analysis sits on top of engine and bots
+    from kuhtheory.agents.play import agent_seed
+    from kuhtheory.engine import Phase, new_game
+
+    _check_positive("max_turns", max_turns)
+    ed = get_edition(edition) if isinstance(edition, str) else edition
+    state = new_game(players=players, seed=seed, edition=ed.key, variants=ed.variants)
+    names = _bots(bots, state.players)
+    agents = [make_agent(name, agent_seed(seed, k)) for k, name in enumerate(names)]
+    wants = [getattr(a, "uses_observation", True) for a in agents]
+    half_deck = state.deck_size / 2
+    counts = {"auctions": 0, "trades": 0, "preemptions": 0}
+    money = {"auction": 0, "trade": 0, "bank": 0}
+    half_leader: int | None = None
+    end_leader: int | None = None
+    seen_half = seen_end = False
+    totals = [state.money_total(q) for q in range(state.players)]
+    bank = _bank_total(state)
+    episode = ""  # "auction" or "trade": what the active player started this turn
+    while not state.is_terminal and state.turn <= max_turns:
+        phase = state.phase
+        if phase is Phase.TURN and not seen_half and state.deck_size <= half_deck:
+            seen_half = True
+            half_leader = leader(table_values(state))
+        if phase is Phase.TURN and not seen_end and state.deck_size == 0:
+            seen_end = True
+            end_leader = leader(table_values(state))
+        p = state.current_player
+        if p is None:
+            break
+        obs = state.observation(p) if wants[p] else None
+        action = agents[p].act(obs, state.legal_actions())
+        kind = type(action).__name__
+        if kind == "Auction":
+            counts["auctions"] += 1
+            episode = "auction"
+        elif kind == "Trade":
+            counts["trades"] += 1
+            episode = "trade"
+        elif kind in ("Preempt", "BuyBack"):
+            counts["preemptions"] += 1
+        state = state.apply(action)
+        new_bank = _bank_total(state)
+        if new_bank != bank:  # a donkey: the bank pays every player (K-DONK-1)
+            money["bank"] += bank - new_bank
+            bank = new_bank
+            totals = [state.money_total(q) for q in range(state.players)]
+        if episode and state.phase in (Phase.TURN, Phase.GAME_OVER):
+            # The auction or trade is settled: the net money that changed hands. (During a trade
+            # the face-down piles are in neither hand, so only the settled totals are compared.)
+            new_totals = [state.money_total(q) for q in range(state.players)]
+            money[episode] += sum(max(0, b - a) for a, b in zip(totals, new_totals, strict=True))
+            totals = new_totals
+            episode = ""
+    finished = state.is_terminal
+    return GameStats(
+        seed=seed,
+        finished=finished,
+        turns=state.turn,
+        actions=state.history_length,
+        auctions=counts["auctions"],
+        trades=counts["trades"],
+        preemptions=counts["preemptions"],
+        auction_money=money["auction"],
+        trade_money=money["trade"],
+        bank_money=money["bank"],
+        scores=tuple(state.scores()),
+        winners=tuple(state.winners()) if finished else (),
+        half_leader=half_leader,
+        end_leader=end_leader,
+    )
+
+
+def _one(job: tuple[str, int, int, tuple[str, ...], int]) -> GameStats:
+    edition, players, seed, bots, max_turns = job
+    return game_stats(edition, players, seed, bots, max_turns)
+
+
+def simulate_edition(
+    edition: str = "classic",
+    players: int = 4,
+    games: int = 100,
+    seed: int = 1,
+    bots: str | Sequence[str] = "heuristic",
+    max_turns: int = 200,
+    executor: Any = None,
+) -> dict[str, Any]:
+    """``games`` games (seeds ``seed``, ``seed + 1``, ...) of one edition, as JSON-ready columns.
+
+    Returns ``{"edition", "players", "bots", "seed", "games", "max_turns", "columns"}`` where
+    ``columns`` maps each name of :data:`FIELDS` to its list over the games. ``executor``: any
+    ``concurrent.futures`` executor (a process pool for the cache script); None plays in this
+    process.
+
+    >>> sim = simulate_edition("first", players=3, games=2, seed=5)
+    >>> sim["games"], sim["columns"]["seed"]
+    (2, [5, 6])
+    """
+    _check_positive("games", games)
+    get_edition(edition)  # raises UnknownEditionError for a bad name
+    key = str(edition)
+    names = _bots(bots, players)
+    jobs = [(key, players, seed + i, names, max_turns) for i in range(games)]
+    results = list(executor.map(_one, jobs)) if executor is not None else [_one(j) for j in jobs]
+    columns: dict[str, list[Any]] = {name: [] for name in FIELDS}
+    for stats in results:
+        row = asdict(stats)
+        for name in FIELDS:
+            value = row[name]
+            columns[name].append(list(value) if isinstance(value, tuple) else value)
+    return {
+        "edition": key,
+        "players": players,
+        "bots": list(names),
+        "seed": seed,
+        "games": games,
+        "max_turns": max_turns,
+        "columns": columns,
+    }
+
+
+def _share(winners: Sequence[int], seat: int | None) -> float:
+    return 1 / len(winners) if seat is not None and seat in winners else 0.0
+
+
+def summarize(sim: Mapping[str, Any]) -> dict[str, Any]:
+    """The chapter's figures from one :func:`simulate_edition` result.
+
+    Over finished games: mean and median turns and actions; mean auctions, trades, preemptions;
+    mean money paid in auctions, moved in trades and paid by the bank; mean score spread (winner
+    minus last) and relative spread (that over the winner's score); per leader measure (``half``,
+    ``end``), how often there is a single leader and how often he wins. Also ``finished`` (the
+    share of games that ended) and ``baseline`` (``1 / players``, a random player's chance).
+
+    >>> cols = {"finished": [True, True], "turns": [50, 60], "actions": [500, 700],
+    ...         "auctions": [40, 40], "trades": [10, 20], "preemptions": [3, 5],
+    ...         "auction_money": [900, 1100], "trade_money": [200, 400], "bank_money": [600, 600],
+    ...         "scores": [[300, 100, 0], [500, 500, 250]], "winners": [[0], [0, 1]],
+    ...         "half_leader": [0, 1], "end_leader": [None, 2]}
+    >>> s = summarize({"edition": "x", "players": 3, "games": 2, "columns": cols})
+    >>> s["mean_turns"], s["mean_spread"], s["half"]["leader_wins"], s["end"]["has_leader"]
+    (55.0, 275.0, 0.75, 0.5)
+    """
+    cols = sim["columns"]
+    players = int(sim["players"])
+    done = [i for i, f in enumerate(cols["finished"]) if f]
+    out: dict[str, Any] = {
+        "edition": sim["edition"],
+        "players": players,
+        "games": int(sim["games"]),
+        "finished": len(done) / len(cols["finished"]) if cols["finished"] else 0.0,
+        "baseline": 1 / players,
+    }
+    if not done:
+        return out
+
+    def over(name: str) -> list[Any]:
+        return [cols[name][i] for i in done]
+
+    for name in ("turns", "actions"):
+        out[f"mean_{name}"] = fmean(over(name))
+        out[f"median_{name}"] = median(over(name))
+    for name in ("auctions", "trades", "preemptions", "auction_money", "trade_money",
+                 "bank_money"):
+        out[f"mean_{name}"] = fmean(over(name))
+    spreads = [max(s) - min(s) for s in over("scores")]
+    out["mean_spread"] = fmean(spreads)
+    out["mean_relative_spread"] = fmean(
+        (max(s) - min(s)) / max(s) if max(s) > 0 else 0.0 for s in over("scores")
+    )
+    out["mean_winning_score"] = fmean(max(s) for s in over("scores"))
+    winners = over("winners")
+    for when in ("half", "end"):
+        seats = over(f"{when}_leader")
+        led = [i for i, seat in enumerate(seats) if seat is not None]
+        out[when] = {
+            "has_leader": len(led) / len(seats),
+            "leader_wins": (
+                fmean(_share(winners[i], seats[i]) for i in led) if led else None
+            ),
+        }
+    return out
+
+
+def simulate_editions(
+    editions: Iterable[str],
+    players: int = 4,
+    games: int = 100,
+    seed: int = 1,
+    bots: str | Sequence[str] = "heuristic",
+    max_turns: int = 200,
+    executor: Any = None,
+) -> dict[str, Any]:
+    """:func:`simulate_edition` for each edition, keyed by edition (the cache file's shape)."""
+    return {
+        "format": 1,
+        "editions": {
+            e: simulate_edition(e, players, games, seed, bots, max_turns, executor)
+            for e in editions
+        },
+    }
+
+
+@lru_cache(maxsize=4)
+def _load(path: str) -> str:
+    return Path(path).read_text(encoding="utf-8")
+
+
+def load_edition_stats(path: str | Path | None = None) -> dict[str, Any]:
+    """The cached simulation (``{"format", "editions": {key: simulate_edition(...)}}``).
+
+    Raises :class:`~kuhtheory.errors.InvalidSetupError` naming the file if it is missing or not a
+    cache of this format; regenerate it with ``scripts/make_edition_stats.py``.
+    """
+    where = Path(path) if path is not None else CACHE_PATH
+    try:
+        data = json.loads(_load(str(where)))
+    except (OSError, ValueError) as exc:
+        raise InvalidSetupError(
+            f"edition statistics {str(where)!r} cannot be read ({exc}); "
+            "run scripts/make_edition_stats.py"
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != 1 or "editions" not in data:
+        raise InvalidSetupError(f"edition statistics {str(where)!r}: not a format-1 cache")
+    return data
+
+
+__all__ = [
+    "CACHE_PATH", "FIELDS", "GameStats", "game_stats", "leader", "load_edition_stats",
+    "simulate_edition", "simulate_editions", "summarize", "table_values",
+]
