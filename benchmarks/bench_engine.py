@@ -90,8 +90,10 @@ def main() -> None:
         profiler.runcall(_throughput, min(args.throughput_games, 200))
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return
-    _throughput(args.throughput_games)
-    _robustness(args.games)
+    if args.throughput_games > 0:
+        _throughput(args.throughput_games)
+    if args.games > 0:
+        _robustness(args.games)
 
 
 if __name__ == "__main__":
