@@ -1,0 +1,99 @@
+"""Playing a game with agents: :func:`play`, :func:`agent_seed` and :func:`game_summary`.
+
+Generic over the games of the collection: ``play`` needs a state with ``current_player``,
+``legal_actions()``, ``observation(p)`` and ``apply``; the agents follow
+:class:`kuhtheory.game.Agent`. An agent whose class sets ``uses_observation = False`` (the random
+bot) is handed ``None`` instead of an observation, which saves building one per move.
+
+>>> from kuhtheory.engine import new_game
+>>> from kuhtheory.agents import make_agent
+>>> bots = [make_agent("random", agent_seed(9, seat)) for seat in range(3)]
+>>> end = play(new_game(players=3, seed=9), bots)
+>>> end.is_terminal
+True
+>>> game_summary(end)["players"]
+3
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+from kuhtheory.errors import InvalidSetupError
+from kuhtheory.game import Agent, GameState
+
+#: A game that has not ended after this many actions is stopped with an error (a bot that loops).
+MAX_ACTIONS = 50_000
+
+
+def agent_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game seeded ``game_seed``: ``game_seed * 100 + seat``.
+
+    Each seat's bot draws from its own stream, fixed by the game's seed, so a game is reproducible
+    from its seed and its bots' names alone.
+    """
+    return game_seed * 100 + seat
+
+
+def play(state: GameState, agents: Sequence[Agent], *, max_actions: int = MAX_ACTIONS) -> Any:
+    """Let ``agents`` (one per seat) play ``state`` to the end; returns the final state."""
+    if len(agents) != state.players:
+        raise InvalidSetupError(
+            f"{len(agents)} agents {[a.name for a in agents]!r} for {state.players} seats"
+        )
+    wants = [getattr(a, "uses_observation", True) for a in agents]
+    acts = [a.act for a in agents]
+    steps = 0
+    while not state.is_terminal:
+        p = state.current_player
+        if p is None:  # a game with nobody to act is over, whatever it says
+            break
+        obs = state.observation(p) if wants[p] else None
+        state = state.apply(acts[p](obs, state.legal_actions()))
+        steps += 1
+        if steps > max_actions:
+            raise InvalidSetupError(
+                f"no end after {max_actions} actions with agents {[a.name for a in agents]!r}"
+            )
+    return state
+
+
+def game_summary(state: Any) -> dict[str, Any]:
+    """JSON-ready figures of a finished game (the ``simulate --json`` entries, without the bots).
+
+    Kuhhandel: ``seed, edition, variants, players, turns, actions, winner`` (the seat, or None
+    when shared), ``winners, scores, families`` (each player's complete species), ``bonus`` (the
+    dove holder or None) and ``money`` (each player's final money total). Other games give the
+    common fields and their own ``details``.
+    """
+    winners = list(state.winners())
+    out: dict[str, Any] = {
+        "seed": state.seed,
+        "edition": None,
+        "variants": [],
+        "players": state.players,
+        "turns": getattr(state, "turn", None),
+        "actions": len(state.history),
+        "winner": winners[0] if len(winners) == 1 else None,
+        "winners": winners,
+        "scores": list(state.scores()),
+    }
+    edition = getattr(state, "edition", None)
+    if edition is not None and hasattr(state, "families"):
+        out["edition"] = edition.key
+        out["variants"] = list(edition.variants)
+        out["families"] = [
+            [a.name.lower() for a in state.families(p)] for p in range(state.players)
+        ]
+        out["bonus"] = state.dove_holder
+        out["money"] = [state.money_total(p) for p in range(state.players)]
+    else:
+        from kuhtheory.record import game_of
+
+        module = importlib.import_module(game_of(state).new_game.__module__.rsplit(".", 1)[0])
+        details = getattr(module, "summary", None)
+        if details is not None:
+            out["details"] = details(state)
+    return out

@@ -1,0 +1,73 @@
+"""The random bot: uniform over the legal actions, with sane bid sizes.
+
+Uniform choice over the listed actions would almost never auction (one ``Auction`` against
+hundreds of ``Trade`` piles) and would bid absurd sums, so the random bot is uniform in two steps:
+
+* bidding: pass with probability 1/2, else raise to one of the three lowest listed bids
+  (``legal.bid_range``: multiples of 10 above the high bid, K-AUC-1);
+* its turn: auction or trade with probability 1/2 each when both are legal (K-TURN-1), a trade
+  picking a target (opponent, species) and then a pile of its money uniformly (K-TRD-1);
+* everything else (payments, accept or counter, sell or preempt, buy back): uniform over the list.
+
+It samples an index of the legal-action sequence and never materialises the list, so it costs a
+few microseconds per move. It sees nothing but the legal actions; it is deterministic given its
+seed.
+
+>>> from kuhtheory.engine import new_game
+>>> state = new_game(players=4, seed=2)
+>>> bots = [RandomAgent(seed=s) for s in range(4)]
+>>> while not state.is_terminal:
+...     p = state.current_player
+...     state = state.apply(bots[p].act(state.observation(p), state.legal_actions()))
+>>> sum(len(state.families(p)) for p in range(4))
+10
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from kuhtheory.engine.legal import LegalActions, make_bid, make_trade
+
+#: Probability of passing when a bid is possible.
+PASS_PROBABILITY = 0.5
+#: The random bot raises to one of this many lowest listed bids.
+LOWEST_BIDS = 3
+
+
+class RandomAgent:
+    """Uniform over the legal actions (see the module docstring); ``seed`` fixes its choices."""
+
+    name = "random"
+    #: It never reads its observation: :func:`kuhtheory.agents.play.play` hands it None.
+    uses_observation = False
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"RandomAgent(seed={self.seed!r})"
+
+    def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        """One legal action, drawn as the module docstring says."""
+        rng = self._rng
+        legal = legal_actions
+        if isinstance(legal, LegalActions):
+            bids = legal.bid_range
+            if bids:
+                if not legal.fixed or rng.random() >= PASS_PROBABILITY:
+                    return make_bid(legal.player, bids[rng.randrange(min(LOWEST_BIDS, len(bids)))])
+                return legal.fixed[rng.randrange(len(legal.fixed))]
+            if legal.kind == LegalActions.TRADE and legal.targets:
+                if legal.fixed and rng.random() < 0.5:
+                    return legal.fixed[rng.randrange(len(legal.fixed))]
+                opponent, animal = legal.targets[rng.randrange(len(legal.targets))]
+                pile = legal.piles[rng.randrange(len(legal.piles))]
+                return make_trade(legal.player, opponent, animal, pile)
+        n = len(legal)
+        if n == 0:
+            raise ValueError("RandomAgent.act: no legal action to choose from")
+        return legal[rng.randrange(n)]

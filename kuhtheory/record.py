@@ -1,0 +1,313 @@
+"""JSON game records: a game is its starting setup plus its actions.
+
+A record is a JSON object (schema: ``kuhtheory/data/record.schema.json``, JSON Schema draft
+2020-12)::
+
+    {"format": "kuhtheory-record", "version": 1, "game": "kuhhandel",
+     "setup": {"players": 4, "seed": 1, "edition": "classic", "variants": [], "first_player": 2},
+     "seats": ["random", "heuristic", "heuristic", "human"],
+     "actions": [{"type": "auction", "player": 2}, {"type": "bid", "player": 3, "amount": 10}, ...],
+     "result": {"scores": [...], "winners": [...], "terminal": true}}
+
+It is generic over the games of the collection (:func:`kuhtheory.game.get_game`): ``setup`` holds
+``players``, ``seed`` and the game's ``setup_of(state)``, ``actions`` the game's
+``action_to_json``. :func:`replay` rebuilds the start with the game's ``new_game`` and applies
+every action, so each one is re-checked against the rules; a record whose ``result`` differs from
+the replayed game's (a tampered score) is refused. Errors are :class:`InvalidRecordError` naming the
+field (``record.setup.players``) or the action index with the engine's message.
+
+Round trips, as in python-chess's PGN: ``replay(record_from_state(s)) == s`` and
+``loads(dumps(r)) == r``.
+
+>>> from kuhtheory.engine import new_game
+>>> s = new_game(players=3, seed=4, first_player=0)
+>>> s = s.apply(s.legal_actions()[0])
+>>> r = record_from_state(s, seats=["random", "heuristic", "human"])
+>>> r["actions"]
+[{'type': 'auction', 'player': 0}]
+>>> replay(loads(dumps(r))) == s
+True
+>>> r["actions"][0]["player"] = 1
+>>> replay(r)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+kuhtheory.errors.InvalidRecordError: action 0 Auction(player=1): ...
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, cast
+
+from kuhtheory.errors import InvalidRecordError, KuhtheoryError
+from kuhtheory.game import GameSpec, GameState, game_names, get_game
+
+FORMAT = "kuhtheory-record"
+VERSION = 1
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "dumps",
+    "game_of",
+    "load",
+    "loads",
+    "record_from_state",
+    "replay",
+    "replay_states",
+    "result_of",
+    "save",
+    "schema",
+    "validate",
+]
+
+
+# ----- the schema and a small validator for the keywords it uses --------------------------------
+@lru_cache(maxsize=1)
+def _schema_text() -> str:
+    return (resources.files("kuhtheory") / "data" / "record.schema.json").read_text("utf-8")
+
+
+def schema() -> dict[str, Any]:
+    """The record's JSON Schema (draft 2020-12), a fresh copy.
+
+    >>> schema()["properties"]["format"]
+    {'const': 'kuhtheory-record'}
+    """
+    result: dict[str, Any] = json.loads(_schema_text())
+    return result
+
+
+_TYPES: Mapping[str, tuple[type, ...]] = {
+    "object": (dict,),
+    "array": (list,),
+    "string": (str,),
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
+    "null": (type(None),),
+}
+
+
+def _is_type(value: object, name: str) -> bool:
+    if name in ("integer", "number") and isinstance(value, bool):
+        return False
+    if name == "integer" and isinstance(value, float):
+        return value.is_integer()
+    return isinstance(value, _TYPES[name])
+
+
+def _check(value: object, node: Mapping[str, Any], root: Mapping[str, Any], path: str) -> None:
+    """Check ``value`` against one schema node (the subset of draft 2020-12 the schema uses)."""
+    ref = node.get("$ref")
+    if ref is not None:
+        target: Any = root
+        for part in ref.removeprefix("#/").split("/"):
+            target = target[part]
+        _check(value, target, root, path)
+    if "const" in node and (value != node["const"] or type(value) is not type(node["const"])):
+        raise InvalidRecordError(f"{path}: {value!r} must be {node['const']!r}")
+    if "enum" in node and value not in node["enum"]:
+        raise InvalidRecordError(
+            f"{path}: {value!r} is not one of {', '.join(map(repr, node['enum']))}"
+        )
+    if "type" in node:
+        names = node["type"] if isinstance(node["type"], list) else [node["type"]]
+        if not any(_is_type(value, n) for n in names):
+            raise InvalidRecordError(f"{path}: {value!r} must be of type {' or '.join(names)}")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if "minimum" in node and value < node["minimum"]:
+            raise InvalidRecordError(f"{path}: {value!r} must be at least {node['minimum']}")
+    if isinstance(value, str) and len(value) < node.get("minLength", 0):
+        raise InvalidRecordError(f"{path}: {value!r} must not be empty")
+    if isinstance(value, dict):
+        for key in node.get("required", ()):
+            if key not in value:
+                raise InvalidRecordError(f"{path}: missing field {key!r}")
+        props = node.get("properties", {})
+        if node.get("additionalProperties") is False:
+            extra = sorted(set(value) - set(props))
+            if extra:
+                raise InvalidRecordError(f"{path}: unknown fields {extra!r}")
+        for key, sub in props.items():
+            if key in value:
+                _check(value[key], sub, root, f"{path}.{key}")
+    if isinstance(value, list) and "items" in node:
+        for i, item in enumerate(value):
+            _check(item, node["items"], root, f"{path}[{i}]")
+
+
+def validate(record: object) -> dict[str, Any]:
+    """``record`` if it has the record's shape (the schema, and one seat per player), else an error.
+
+    Only the form is checked here; :func:`replay` also checks every action against the rules.
+
+    >>> validate({"format": "kuhtheory-record", "version": 2})
+    Traceback (most recent call last):
+    ...
+    kuhtheory.errors.InvalidRecordError: record.version: 2 must be 1
+    """
+    root = schema()
+    if isinstance(record, dict) and "version" in record and record.get("format") == FORMAT:
+        # Say "wrong version" before "missing field": a newer record has other fields.
+        _check(record["version"], root["properties"]["version"], root, "record.version")
+    _check(record, root, root, "record")
+    record = cast(dict[str, Any], record)  # _check proved it is an object
+    players = record["setup"]["players"]
+    if len(record["seats"]) != players:
+        raise InvalidRecordError(
+            f"record.seats: {record['seats']!r} names {len(record['seats'])} seats "
+            f"for {players} players"
+        )
+    return record
+
+
+# ----- state -> record ---------------------------------------------------------------------------
+def game_of(state: object) -> GameSpec:
+    """The :class:`GameSpec` whose ``new_game`` built ``state`` (by the state type's package)."""
+    module = type(state).__module__
+    for name in game_names():
+        spec = get_game(name)
+        package = spec.new_game.__module__.rsplit(".", 1)[0]
+        if module == package or module.startswith(package + "."):
+            return spec
+    raise InvalidRecordError(f"{type(state).__name__} is not a state of any game in kuhtheory")
+
+
+def result_of(state: GameState) -> dict[str, Any]:
+    """The ``result`` field of a record of ``state``: scores, winners and whether it is over."""
+    return {
+        "scores": list(state.scores()),
+        "winners": list(state.winners()),
+        "terminal": bool(state.is_terminal),
+    }
+
+
+def record_from_state(
+    state: GameState,
+    seats: Sequence[str] | None = None,
+    *,
+    meta: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The record of ``state``: its setup, ``seats`` (default ``"unknown"``), actions and result."""
+    spec = game_of(state)
+    if seats is None:
+        seats = ["unknown"] * state.players
+    seats = [str(s) for s in seats]
+    if len(seats) != state.players:
+        raise InvalidRecordError(
+            f"seats {seats!r} must name one agent (or 'human') per player: {state.players} players"
+        )
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": spec.name,
+        "setup": {"players": state.players, "seed": state.seed, **spec.setup_of(state)},
+        "seats": seats,
+        "actions": [spec.action_to_json(a) for a in state.history],
+        "result": result_of(state),
+    }
+    if meta:
+        record["meta"] = dict(meta)
+    return record
+
+
+# ----- record -> state ---------------------------------------------------------------------------
+def replay_states(record: object) -> Iterator[GameState]:
+    """The start state and then the state after each action; every action is re-checked.
+
+    Does not check ``result`` (see :func:`replay`).
+    """
+    rec = validate(record)
+    spec = get_game(rec["game"])
+    try:
+        state = spec.new_game(**rec["setup"])
+    except TypeError as exc:
+        raise InvalidRecordError(f"record.setup {rec['setup']!r}: {exc}") from None
+    except KuhtheoryError as exc:
+        raise InvalidRecordError(f"record.setup {rec['setup']!r}: {exc}") from None
+    yield state
+    for i, data in enumerate(rec["actions"]):
+        try:
+            action = spec.action_from_json(data)
+        except KuhtheoryError as exc:
+            raise InvalidRecordError(f"action {i}: {exc}") from None
+        try:
+            state = state.apply(action)
+        except KuhtheoryError as exc:
+            raise InvalidRecordError(f"action {i} {action!r}: {exc}") from None
+        yield state
+
+
+def replay(record: object, *, check_result: bool = True) -> GameState:
+    """The state the record's actions lead to, each re-checked; the ``result`` must match."""
+    state = None
+    for state in replay_states(record):  # noqa: B007 (the last state is the one we want)
+        pass
+    record = cast(dict[str, Any], record)  # replay_states validated it
+    state = cast(GameState, state)  # replay_states yields the start state at least
+    if check_result and "result" in record:
+        expected = result_of(state)
+        for key, value in expected.items():
+            if record["result"][key] != value:
+                raise InvalidRecordError(
+                    f"record.result.{key}: the record says {record['result'][key]!r} but the "
+                    f"actions give {value!r} (tampered or from another setup)"
+                )
+    return state
+
+
+# ----- text and files ----------------------------------------------------------------------------
+def dumps(record: Mapping[str, Any]) -> str:
+    """The record as JSON text: one field per line, one action per line.
+
+    >>> print(dumps({"format": "kuhtheory-record", "actions": [{"type": "pass", "player": 1}]}))
+    {
+      "format": "kuhtheory-record",
+      "actions": [
+        {"type": "pass", "player": 1}
+      ]
+    }
+    """
+
+    def one(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    lines = []
+    for key, value in record.items():
+        if key == "actions" and isinstance(value, list) and value:
+            items = ",\n".join("    " + one(a) for a in value)
+            lines.append(f"  {one(key)}: [\n{items}\n  ]")
+        else:
+            lines.append(f"  {one(key)}: {one(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}"
+
+
+def loads(text: str | bytes) -> dict[str, Any]:
+    """The record in JSON ``text``, checked by :func:`validate` (not yet replayed)."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidRecordError(f"record is not valid JSON: {exc}") from None
+    return validate(data)
+
+
+def save(record: Mapping[str, Any], path: str | Path) -> Path:
+    """Write ``record`` (validated first) to ``path`` as UTF-8 JSON; returns the path."""
+    validate(dict(record))
+    target = Path(path)
+    target.write_text(dumps(record) + "\n", encoding="utf-8")
+    return target
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    """The record in the file ``path`` (validated, not yet replayed)."""
+    try:
+        text = Path(path).read_bytes()
+    except OSError as exc:
+        raise InvalidRecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from None
+    return loads(text)
