@@ -35,12 +35,22 @@ def test_k_trd_3_2025_ten_against_ten_closed_form() -> None:
     assert toy.bluff == sp.Piecewise((10 / W, W > 10))
     # below W = 10 the empty offer and the bluff both get W: A's strategy is not unique
     assert toy.bluff_at(5) is None
-    assert toy.best_counts == ((0, 1), (1,))
+    assert toy.best_counts == ((0, 10, (0, 1)), (10, None, (1,)))
 
 
 def test_k_trd_3_2025_toy_values_equal_the_lp() -> None:
     _check_against_lp("2025", [0, 10], [10])
     _check_against_lp("2025", [0, 0, 10], [0, 10])
+
+
+def test_k_trd_3_2025_ten_against_two_tens_mostly_bluffs() -> None:
+    # B's 20 beats both of A's one-card offers, but calling with it hands A 20
+    toy = toy_trade("2025", [0, 10], [10, 10])
+    assert toy.value == sp.Piecewise(
+        (W, W <= 10), (W - 10 + 100 / W, W <= 20), (20 - 100 / W, True)
+    )
+    assert toy.bluff_at(50) == Fraction(4, 5)  # (W - 10) / W
+    _check_against_lp("2025", [0, 10], [10, 10])
 
 
 def test_k_trd_3_2025_fifty_against_two_tens_three_pieces() -> None:

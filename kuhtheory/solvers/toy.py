@@ -79,7 +79,8 @@ class ToyTrade:
     """A toy trade solved for every ``W``.
 
     ``value``: the trade's value to A (``Piecewise`` in :data:`W`); ``count_games``: the count
-    games; ``best_counts``: on each value piece, the counts that reach the value; ``bluff``: the
+    games; ``best_counts``: pieces ``(lo, hi, counts)``, the counts A may lay to reach the value
+    on ``lo < W <= hi``; ``bluff``: the
     probability that A lays cards worth nothing at all (only 0-cards), defined on the pieces where
     one count is best and A's strategy there is unique (``Piecewise`` without a fallback, so it is
     ``nan`` elsewhere).
@@ -90,7 +91,7 @@ class ToyTrade:
     b_hand: tuple[int, ...]
     value: sp.Expr
     value_pieces: tuple[Piece, ...]
-    best_counts: tuple[tuple[int, ...], ...]
+    best_counts: tuple[tuple[Fraction, Fraction | None, tuple[int, ...]], ...]
     bluff: sp.Expr
     count_games: tuple[CountGame, ...]
 
@@ -245,12 +246,18 @@ def _holds(conds: Sequence[sp.Expr], w: Fraction) -> bool:
     return True
 
 
+def _same(u: sp.Expr, v: sp.Expr) -> bool:
+    if u is sp.nan or v is sp.nan:
+        return u is v
+    return bool(sp.simplify(u - v) == 0)
+
+
 def _merge(pieces: list[tuple[Fraction, Fraction | None, sp.Expr, tuple[sp.Expr, ...]]]) -> list[
     tuple[Fraction, Fraction | None, sp.Expr, tuple[sp.Expr, ...]]
 ]:
     merged: list[tuple[Fraction, Fraction | None, sp.Expr, tuple[sp.Expr, ...]]] = []
     for lo, hi, expr, extra in pieces:
-        if merged and sp.simplify(merged[-1][2] - expr) == 0 and all(
+        if merged and _same(merged[-1][2], expr) and all(
             sp.simplify(p - q) == 0 for p, q in zip(merged[-1][3], extra, strict=True)
         ):
             merged[-1] = (merged[-1][0], hi, merged[-1][2], merged[-1][3])
@@ -342,19 +349,26 @@ def _toy(name: str, rules: TradeRules, a: tuple[int, ...], b: tuple[int, ...]) -
             if not _unique_rows(g, w):
                 bluff = sp.nan
         raw.append((lo, hi, expr, (bluff, sp.Integer(len(best)), *map(sp.Integer, best))))
-    merged = _merge(raw)
-    value_pieces = tuple((lo, hi, e) for lo, hi, e, _ in merged)
+    value_pieces = tuple(
+        (lo, hi, e) for lo, hi, e, _ in _merge([(lo, hi, e, ()) for lo, hi, e, _ in raw])
+    )
     value = _piecewise(value_pieces)
-    bluff_args = [(extra[0], lo, hi) for lo, hi, _, extra in merged]
-    defined = [(b_, lo, hi) for b_, lo, hi in bluff_args if b_ is not sp.nan]
+    bluff_pieces = _merge([(lo, hi, extra[0], ()) for lo, hi, _, extra in raw])
+    defined = [(b_, lo, hi) for lo, hi, b_, _ in bluff_pieces if b_ is not sp.nan]
     bluff_pw = sp.Piecewise(*[
         (b_, sp.And(W > sp.Rational(lo.numerator, lo.denominator),
                     W <= sp.Rational(hi.numerator, hi.denominator)) if hi is not None
          else W > sp.Rational(lo.numerator, lo.denominator))
         for b_, lo, hi in defined
     ]) if defined else sp.nan
-    best_counts = tuple(tuple(int(c) for c in extra[2:]) for *_, extra in merged)
-    return ToyTrade(name, a, b, value, value_pieces, best_counts, bluff_pw, tuple(games))
+    best_counts: list[tuple[Fraction, Fraction | None, tuple[int, ...]]] = []
+    for lo, hi, _, extra in raw:
+        counts = tuple(int(c) for c in extra[2:])
+        if best_counts and best_counts[-1][2] == counts:
+            best_counts[-1] = (best_counts[-1][0], hi, counts)
+        else:
+            best_counts.append((lo, hi, counts))
+    return ToyTrade(name, a, b, value, value_pieces, tuple(best_counts), bluff_pw, tuple(games))
 
 
 def _unique_rows(game: CountGame, w: Fraction) -> bool:
