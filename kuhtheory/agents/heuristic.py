@@ -41,6 +41,7 @@ It reads only its :class:`~kuhtheory.engine.Observation`. Its rules of thumb:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -51,7 +52,7 @@ from kuhtheory.engine.actions import Accept, Auction, BuyBack, Pass, Pay, Preemp
 from kuhtheory.engine.legal import LegalActions, make_bid, make_counter, make_offer, make_trade
 from kuhtheory.engine.observation import Observation
 from kuhtheory.engine.state import Phase
-from kuhtheory.payment import cheapest_total
+from kuhtheory.payment import cheapest_payment, cheapest_total
 
 #: Share of its money the bot spends for a card worth the points still to win per player.
 SPEND = 1.5
@@ -225,11 +226,11 @@ class HeuristicAgent:
         i = _INDEX[animal]
         if obs.turn >= LONG_GAME and obs.herds[opponent][i] > obs.herds[obs.player][i]:
             # A long endgame: let the bigger holder win, so the family gathers and closes.
-            zeros = min(legal.piles, key=lambda p: (sum(p), -len(p)))
+            zeros = _smallest_pile(_hand(legal, obs), 0, pad_zeros=True)
             return make_trade(legal.player, opponent, animal, zeros)
         estimate = estimated_money(obs, opponent)
         target = max(self.limit(obs, (animal,), stake), OFFER_SHARE * estimate)
-        pile = _smallest_pile(legal.piles, min(target, mine), pad_zeros=True)
+        pile = _smallest_pile(_hand(legal, obs), min(target, mine), pad_zeros=True)
         return make_trade(legal.player, opponent, animal, pile)
 
     def _respond(self, obs: Observation, legal: LegalActions) -> Any:
@@ -246,32 +247,34 @@ class HeuristicAgent:
         i_complete = obs.herds[obs.player][i] + trade.stake >= per_family
         if i_complete and obs.money_total > 0 and legal.kind == LegalActions.COUNTER:
             want = max(offer_estimate * COMPLETE_MARGIN + 50, offer_estimate + 10)
-            pile = _smallest_pile(legal.piles, min(want, obs.money_total), pad_zeros=False)
+            pile = _smallest_pile(_hand(legal, obs), min(want, obs.money_total), pad_zeros=False)
             return make_counter(legal.player, pile)
         if obs.turn >= LONG_GAME:
             # A long endgame: the bigger holder wins, so the family gathers and closes.
             if obs.herds[trade.offerer][i] >= obs.herds[obs.player][i]:
                 if accept is not None:
                     return accept
-                return make_counter(legal.player, min(legal.piles, key=lambda p: (sum(p), len(p))))
+                return make_counter(legal.player, ())
             if legal.kind == LegalActions.COUNTER and obs.money_total > 0:
                 want = max(offer_estimate * COMPLETE_MARGIN + 50, 10)
-                pile = _smallest_pile(legal.piles, min(want, obs.money_total), pad_zeros=False)
+                hand = _hand(legal, obs)
+                pile = _smallest_pile(hand, min(want, obs.money_total), pad_zeros=False)
                 return make_counter(legal.player, pile)
         keep_worth = self.limit(obs, (trade.animal,), trade.stake)
         if accept is not None and offer_estimate >= keep_worth:
             return accept
         want = offer_estimate + 10
         if legal.kind == LegalActions.COUNTER and (accept is None or want <= obs.money_total):
-            pile = _smallest_pile(legal.piles, min(want, obs.money_total), pad_zeros=False)
+            pile = _smallest_pile(_hand(legal, obs), min(want, obs.money_total), pad_zeros=False)
             return make_counter(legal.player, pile)
         return accept if accept is not None else legal[0]
 
     def _reoffer(self, obs: Observation, legal: LegalActions) -> Any:
         trade = obs.trade
         last = sum(trade.offer) if trade is not None and trade.offer is not None else 0
-        if legal.kind == LegalActions.OFFER and legal.piles:
-            pile = _smallest_pile(legal.piles, min(last + 10, obs.money_total), pad_zeros=True)
+        if legal.kind == LegalActions.OFFER:
+            hand = _hand(legal, obs)
+            pile = _smallest_pile(hand, min(last + 10, obs.money_total), pad_zeros=True)
             return make_offer(legal.player, pile)
         return legal[0]
 
@@ -288,17 +291,23 @@ def _stake(obs: Observation, opponent: int, animal: Animal) -> int:
     return 1
 
 
-def _smallest_pile(
-    piles: Sequence[tuple[int, ...]], amount: float, *, pad_zeros: bool
-) -> tuple[int, ...]:
-    """The pile with the smallest total reaching ``amount`` (else the largest), then the most
-    0-cards if ``pad_zeros`` (more cards look richer, K-TRD-1) or the fewest cards otherwise."""
-    reaching = [p for p in piles if sum(p) >= amount]
-    if not reaching:
-        top = max(sum(p) for p in piles)
-        reaching = [p for p in piles if sum(p) == top]
-    low = min(sum(p) for p in reaching)
-    candidates = [p for p in reaching if sum(p) == low]
+def _hand(legal: LegalActions, obs: Observation) -> tuple[int, ...]:
+    """The hand the piles are taken from (every sub-multiset of it is a legal pile), as counts."""
+    return legal.hand if legal.hand is not None else _counts(obs.money)
+
+
+def _smallest_pile(hand: Sequence[int], amount: float, *, pad_zeros: bool) -> tuple[int, ...]:
+    """The pile from ``hand`` (counts) with the smallest total reaching ``amount`` (all of it if it
+    cannot), with the fewest cards; plus every 0-card if ``pad_zeros`` (more cards look richer,
+    K-TRD-1). Computed from the counts: the listed piles of a rich hand run to thousands."""
+    need = max(int(math.ceil(amount)), 0)
+    counts: tuple[int, ...] | None
+    if need == 0:
+        counts = (0,) * len(DENOMINATIONS)
+    else:
+        counts = cheapest_payment(hand, need)
+        if counts is None:  # cannot reach it: everything but the 0-cards
+            counts = (0, *hand[1:])
     if pad_zeros:
-        return max(candidates, key=lambda p: (p.count(0), -len(p)))
-    return min(candidates, key=len)
+        counts = (hand[0], *counts[1:])
+    return tuple(v for v, c in zip(DENOMINATIONS, counts, strict=True) for _ in range(c))

@@ -47,27 +47,37 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
+        # random() is several times cheaper than randrange(); int(random() * n) is uniform on
+        # range(n) up to float rounding, far below anything a game can show.
+        self._random = self._rng.random
 
     def __repr__(self) -> str:
         return f"RandomAgent(seed={self.seed!r})"
 
     def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
         """One legal action, drawn as the module docstring says."""
-        rng = self._rng
+        r = self._random
         legal = legal_actions
-        if isinstance(legal, LegalActions):
+        if type(legal) is LegalActions:
             bids = legal.bid_range
             if bids:
-                if not legal.fixed or rng.random() >= PASS_PROBABILITY:
-                    return make_bid(legal.player, bids[rng.randrange(min(LOWEST_BIDS, len(bids)))])
-                return legal.fixed[rng.randrange(len(legal.fixed))]
-            if legal.kind == LegalActions.TRADE and legal.targets:
-                if legal.fixed and rng.random() < 0.5:
-                    return legal.fixed[rng.randrange(len(legal.fixed))]
-                opponent, animal = legal.targets[rng.randrange(len(legal.targets))]
-                pile = legal.piles[rng.randrange(len(legal.piles))]
-                return make_trade(legal.player, opponent, animal, pile)
+                fixed = legal.fixed
+                if not fixed or r() >= PASS_PROBABILITY:
+                    n = len(bids)
+                    return make_bid(legal.player, bids[int(r() * (n if n < LOWEST_BIDS else
+                                                                    LOWEST_BIDS))])
+                return fixed[int(r() * len(fixed))]
+            if legal.kind == TRADE and legal.targets:
+                fixed = legal.fixed
+                if fixed and r() < 0.5:
+                    return fixed[int(r() * len(fixed))]
+                targets, piles = legal.targets, legal.piles
+                opponent, animal = targets[int(r() * len(targets))]
+                return make_trade(legal.player, opponent, animal, piles[int(r() * len(piles))])
         n = len(legal)
         if n == 0:
             raise ValueError("RandomAgent.act: no legal action to choose from")
-        return legal[rng.randrange(n)]
+        return legal[int(r() * n)]
+
+
+TRADE = LegalActions.TRADE
