@@ -1,0 +1,96 @@
+"""The ``kuhtheory`` command: simulate, replay, rules and solve.
+
+::
+
+    kuhtheory simulate --edition classic --players 4 --games 1000 --seed 1 --bots random,heuristic
+    kuhtheory replay game.json [--json]
+    kuhtheory rules --edition 2025 --variant no-kidding [--json]
+    kuhtheory solve trade ... | kuhn ... | preemption ... | auction ...
+
+Each subcommand lives in its own module (:mod:`.simulate`, :mod:`.replay`, :mod:`.rules`; the
+``solve`` children in :mod:`.solve_trade` and :mod:`.solve_preemption`), which adds its parser with
+``register(subparsers)`` and sets ``func``. :func:`main` turns every
+:class:`~kuhtheory.errors.KuhtheoryError` into one line ``kuhtheory: error: ...`` on stderr and
+exit status 2, never a traceback.
+
+>>> main(["rules", "--edition", "2025", "--json"]) == 0   # doctest: +ELLIPSIS
+{...}
+True
+>>> main(["rules", "--edition", "chess"])
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from kuhtheory.errors import KuhtheoryError
+
+PROG = "kuhtheory"
+
+#: Modules adding the children of ``kuhtheory solve`` (written alongside the solvers).
+SOLVE_MODULES = ("kuhtheory.cli.solve_trade", "kuhtheory.cli.solve_preemption")
+
+
+def _add_solve(subparsers: argparse._SubParsersAction, children_too: bool = True) -> None:
+    solve = subparsers.add_parser(
+        "solve", help="solve a subgame (trade, kuhn, preemption, auction)",
+        description="Solve a subgame of Kuhhandel exactly or numerically.",
+    )
+    children = solve.add_subparsers(dest="solver", metavar="SOLVER")
+    children.required = True
+    if not children_too:
+        return  # the solvers import scipy: only when the command is `solve`
+    for name in SOLVE_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue  # that solver's command has not been written yet
+        module.register(children)
+
+
+def build_parser(solvers: bool = True) -> argparse.ArgumentParser:
+    """The argument parser of the ``kuhtheory`` command (``solvers=False``: without the children
+    of ``solve``, which import the solvers and scipy)."""
+    from kuhtheory.cli import replay, rules, simulate
+
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Kuhhandel (You're Bluffing!) and game theory: play, replay, read the rules, "
+        "solve subgames.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers.required = True
+    simulate.register(subparsers)
+    replay.register(subparsers)
+    rules.register(subparsers)
+    _add_solve(subparsers, solvers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in args_list if not a.startswith("-")), None)
+    try:
+        parser = build_parser(solvers=command == "solve")
+        try:
+            args = parser.parse_args(args_list)
+        except SystemExit as exc:  # argparse printed its usage and message
+            return exc.code if isinstance(exc.code, int) else 2
+        status = args.func(args)
+        return int(status or 0)
+    except KuhtheoryError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # `kuhtheory ... | head`
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130

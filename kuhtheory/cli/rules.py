@@ -1,0 +1,41 @@
+"""``kuhtheory rules``: an edition's parameters (:meth:`kuhtheory.editions.Edition.describe`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS, get_edition
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``rules`` parser."""
+    p = subparsers.add_parser(
+        "rules", help="print an edition's rule parameters",
+        description="Print the rule parameters of an edition, with variants applied.",
+    )
+    p.add_argument("--edition", default=DEFAULT_EDITION,
+                   help=f"edition: {', '.join(EDITIONS)} (default {DEFAULT_EDITION})")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME",
+                   help=f"apply a variant (repeatable): {', '.join(VARIANTS)}")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the edition's parameters as text or JSON."""
+    edition = get_edition(args.edition, args.variant)
+    described = edition.describe()
+    if args.json:
+        print(json.dumps(described, ensure_ascii=False))
+        return 0
+    print(f"{edition.title} [{edition.name}]")
+    width = max(len(k) for k in described)
+    for key, value in described.items():
+        if key == "title":
+            continue
+        print(f"  {key:<{width}}  {value}")
+    fits = [v.key for v in VARIANTS.values() if edition.key in v.editions]
+    if fits:
+        print(f"  variants of {edition.key}: " + ", ".join(fits))
+    return 0
