@@ -6,7 +6,10 @@ Prints figures; never fails on time. Run: ``.venv/bin/python benchmarks/bench_en
 1. Throughput: four-player classic games with the random bots of :mod:`kuhtheory.agents` (the
    loop of :func:`kuhtheory.agents.play.play`), on one core: games/s, actions per game, and
    microseconds per action (wall clock and CPU time). Target: 750 games/s.
-2. Robustness: ``--games`` random games (:func:`kuhtheory.engine.random_playout`, 3-5 players)
+2. Bots: full games per second (CPU time, one core) for 3, 4 and 5 players with the random and the
+   heuristic bots of :mod:`kuhtheory.agents` in classic, and one line per other edition and
+   variant for 4 players (``--bot-games N`` random games per line, N/4 heuristic; 0 skips).
+3. Robustness: ``--games`` random games (:func:`kuhtheory.engine.random_playout`, 3-5 players)
    for every edition and variant; each must end with every family complete and owned by one
    player and the whole money deck accounted for.
 """
@@ -51,6 +54,35 @@ def _throughput(games: int) -> None:
     print(f"  {actions / games:8.1f} actions/game  {1e6 * cpu / actions:6.2f} us/action CPU")
 
 
+def _bot_rate(bot: str, players: int, edition: str, variants: tuple[str, ...], games: int) -> str:
+    from kuhtheory.agents import make_agent
+    from kuhtheory.agents.play import agent_seed, play
+
+    actions = 0
+    cpu = time.process_time()
+    for seed in range(games):
+        bots = [make_agent(bot, agent_seed(seed, k)) for k in range(players)]
+        actions += play(new_game(players, seed, edition, variants), bots).history_length
+    cpu = time.process_time() - cpu
+    return (f"{bot:9s} {games / cpu:8.1f} games/s CPU  {actions / games:6.1f} actions/game  "
+            f"{1e6 * cpu / actions:6.1f} us/action")
+
+
+def _bots(games: int) -> None:
+    slow = max(games // 4, 1)
+    print(f"bots: games/s on one core (CPU time), {games} random / {slow} heuristic games a line")
+    for players in (3, 4, 5):
+        for bot, n in (("random", games), ("heuristic", slow)):
+            print(f"  classic {players} players  {_bot_rate(bot, players, 'classic', (), n)}")
+    combos = [(k, ()) for k in ("2025", "first", "bluff")] + [
+        (v.editions[0], (key,)) for key, v in VARIANTS.items()
+    ]
+    for edition, variants in combos:
+        name = get_edition(edition, variants).name
+        for bot, n in (("random", games), ("heuristic", slow)):
+            print(f"  {name:18s} 4 players  {_bot_rate(bot, 4, edition, variants, n)}")
+
+
 def _robustness(games: int) -> None:
     combos = [(k, ()) for k in ("classic", "2025", "first", "bluff")] + [
         (v.editions[0], (key,)) for key, v in VARIANTS.items()
@@ -83,6 +115,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--throughput-games", type=int, default=1000)
+    parser.add_argument("--bot-games", type=int, default=200)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     if args.profile:
@@ -92,6 +125,8 @@ def main() -> None:
         return
     if args.throughput_games > 0:
         _throughput(args.throughput_games)
+    if args.bot_games > 0:
+        _bots(args.bot_games)
     if args.games > 0:
         _robustness(args.games)
 
