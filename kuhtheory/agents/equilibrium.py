@@ -1,0 +1,421 @@
+"""The equilibrium bot: trades by the trade solver's equilibrium, preempts by the preemption solver.
+
+It reads only its :class:`~kuhtheory.engine.Observation` and is deterministic given its seed.
+
+* **Worth of a stake** (:func:`stake_points`): points, by the families a player can still complete
+  and the edition's multiplier (K-END-2): one more card of a species whose family is open is worth
+  the family's points times the player's progress ``(own + cards) / cards per family``; with
+  ``sum x families`` scoring completing a family also raises the multiplier of the families he
+  owns, so the family counts ``points x (owned + 1) + sum of owned points``. Completing a family
+  counts in full. A species held by no one else is worth more (nobody can trade it away).
+* **Points to money** (:meth:`EquilibriumAgent.money_worth`): money is worth nothing at the end
+  (K-END-2), so a point is worth ``RATE x money in play / open points``: all the money the players
+  hold, chasing the points still to be won.
+* **Trade** (K-TRD-1..4): the zero-sum trade subgame of :func:`kuhtheory.solvers.solve_trade` with
+  ``W`` the average of the stake's money worth to the two traders (what one gains and the other
+  loses). The opponent's hidden hand is its most likely hand under the bot's belief
+  (:mod:`kuhtheory.agents.belief`). As offerer the bot samples an offer (card count, total) from the
+  equilibrium and lays a pile of its hand of that class; as responder it samples accept or a counter
+  total from the equilibrium reply to the card count it saw; after a classic tie it samples from the
+  second round's equilibrium. The solver's off-path refinement makes replies to any count sensible.
+* **Which trade, or an auction** (K-TURN-1): it values each possible trade by the equilibrium value
+  to the offerer and trades when the best one is worth at least ``TRADE_SHARE`` of its stake; in the
+  endgame (K-END-1) it plays the best one.
+* **Auction** (K-AUC-1): it raises by the minimum while the price stays below its money worth of the
+  lot and its money; with "no kidding" it bids ``ONE_BID_SHARE`` of that worth at once.
+* **Preemption** (K-AUC-4): :func:`kuhtheory.solvers.preemption.outcome_payoffs` and
+  :func:`~kuhtheory.solvers.preemption.prefers_preempt` compare selling and preempting under the
+  no-change rule, with its own cards and the high bidder's most likely hand (bluff's buy-back: the
+  same comparison, its net flows are those of paying the bid).
+* **Payment** (K-PAY-1): the least overpay, fewest cards.
+
+Speed: every solved trade is cached (per edition's trade rules, both hands and ``W``). To keep the
+solver's LP small, a hand of more than ``MAX_CARDS`` cards is cut down for the model to at most two
+0-cards and a spread of the other denominations (:func:`model_hand`): the bot only ever lays cards
+of that cut-down hand. Chance over the opponent's hands (``spread > 0``) is supported but off by
+default: a classic trade with two possible hands took 1.4 s and with three 11 s, against 0.02-0.2 s
+for one hand (``solve_trade`` on 7-20 card hands, this machine).
+
+>>> from kuhtheory.engine import new_game
+>>> state = new_game(players=3, seed=5)
+>>> bots = [EquilibriumAgent(seed=s) for s in range(3)]
+>>> while not state.is_terminal and len(state.history) < 3000:
+...     p = state.current_player
+...     state = state.apply(bots[p].act(state.observation(p), state.legal_actions()))
+>>> state.is_terminal
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from kuhtheory.agents.belief import MoneyTracker
+from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts, from_counts, to_counts
+from kuhtheory.editions import Edition, Scoring
+from kuhtheory.engine.actions import Accept, Auction, BuyBack, Counter, Offer, Pass, Pay, Preempt
+from kuhtheory.engine.legal import LegalActions, make_bid, make_trade
+from kuhtheory.engine.observation import Observation
+from kuhtheory.engine.state import Phase
+
+#: Money worth of a point: RATE x money in play / open points.
+RATE = 3.0
+#: Trade (rather than auction) when the best trade's equilibrium value is this share of its W.
+TRADE_SHARE = 0.6
+#: With 'no kidding' (one bid per auction) bid this share of the lot's money worth.
+ONE_BID_SHARE = 0.8
+#: Hands with more cards are cut down for the solver (:func:`model_hand`).
+MAX_CARDS = 8
+#: W is rounded to this step (more cache hits; the equilibrium barely moves within a step).
+W_STEP = 10
+
+_INDEX = {a: i for i, a in enumerate(ANIMALS)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Valuation
+
+
+def stake_points(obs: Observation, animal: Animal, player: int, cards: int = 1) -> float:
+    """Points that ``cards`` more cards of ``animal`` are worth to ``player`` (module docstring).
+
+    >>> from kuhtheory.engine import new_game
+    >>> obs = new_game(players=3, seed=1, first_player=0).observation(0)
+    >>> stake_points(obs, Animal.HORSE, 0)        # first of four horses, nobody else has one
+    375.0
+    """
+    i = _INDEX[animal]
+    if obs.family_owners[i] >= 0:
+        return 0.0
+    per_family = obs.edition.cards_per_family
+    mine = obs.herds[player][i]
+    value = float(animal.points)
+    if obs.edition.scoring is Scoring.SUM_TIMES_FAMILIES:
+        owned = [a.points for a, o in zip(ANIMALS, obs.family_owners, strict=True) if o == player]
+        value = animal.points * (len(owned) + 1) + sum(owned)
+    after = min(mine + cards, per_family)
+    if after == per_family:
+        return value
+    progress = after / per_family
+    rivals = sum(h[i] for p, h in enumerate(obs.herds) if p != player)
+    if rivals == 0:
+        progress *= 1.5
+    elif rivals > mine:
+        progress *= 0.5
+    return value * min(progress, 1.0)
+
+
+def open_points(obs: Observation) -> float:
+    """The points of the families not yet complete (at least 10)."""
+    return max(sum(a.points for a, o in zip(ANIMALS, obs.family_owners, strict=True) if o < 0), 10)
+
+
+def money_in_play(obs: Observation) -> int:
+    """All the money the players hold: the money deck minus the bank (both public)."""
+    deck = obs.edition.money_deck
+    return sum(v * (d - b) for v, d, b in zip(DENOMINATIONS, deck, obs.bank, strict=True))
+
+
+# ---------------------------------------------------------------------------------------------
+# The trade model
+
+
+def model_hand(hand: Counts, max_cards: int = MAX_CARDS) -> Counts:
+    """The hand the solver sees: the hand itself, or cut to ``max_cards`` cards: at most two
+    0-cards, then one card of each other denomination in turn, smallest first.
+
+    >>> from_counts(model_hand(to_counts((0, 0, 0, 10, 10, 10, 10, 10, 50, 50, 100, 200)), 8))
+    (0, 0, 10, 10, 50, 50, 100, 200)
+    """
+    if sum(hand) <= max_cards:
+        return tuple(hand)
+    out = [0] * len(hand)
+    out[0] = min(hand[0], 2)
+    left = max_cards - out[0]
+    while left > 0:
+        moved = False
+        for i in range(1, len(hand)):
+            if left > 0 and out[i] < hand[i]:
+                out[i] += 1
+                left -= 1
+                moved = True
+        if not moved:
+            break
+    return tuple(out)
+
+
+#: Inputs whose refined solve failed in this process (kept for diagnosis).
+_FAILED_REFINEMENTS: list[tuple[str, tuple[int, ...], tuple[int, ...], int]] = []
+
+
+@functools.lru_cache(maxsize=8192)
+def _solve(
+    edition: Edition, a: Counts, b: Counts, w: int
+) -> tuple[
+    float,
+    tuple[tuple[int, int, float], ...],
+    tuple[tuple[int, float, tuple[tuple[int, float], ...]], ...],
+    tuple[tuple[int, int, float], ...] | None,
+]:
+    """(value to A, A's offers, B's replies, second-round offers) of one trade, cached."""
+    from kuhtheory.errors import SolverError
+    from kuhtheory.solvers import solve_trade
+
+    try:
+        sol = solve_trade(edition, from_counts(a), from_counts(b), w)
+    except SolverError:
+        # The off-path refinement LP can fail numerically on some hands; the unrefined
+        # equilibrium is still an equilibrium (off-path replies may be weaker).
+        _FAILED_REFINEMENTS.append((edition.name, from_counts(a), from_counts(b), w))
+        sol = solve_trade(edition, from_counts(a), from_counts(b), w, refined=False)
+    offers = tuple(sol.offer_table())
+    replies = tuple((c, acc, tuple(sorted(cs.items()))) for c, acc, cs in sol.reply_table())
+    second = None
+    if sol.second_round is not None:
+        second = tuple(sol.second_round.offer_table())
+    return sol.value, offers, replies, second
+
+
+def pile_of(hand: Counts, count: int, amount: int) -> tuple[int, ...] | None:
+    """Cards of ``hand``: ``count`` of them (any number if ``count < 0``) totalling ``amount``;
+    with a free count, the fewest cards. None if there is none.
+
+    >>> pile_of(to_counts((0, 0, 10, 50)), 3, 10)
+    (0, 0, 10)
+    >>> pile_of(to_counts((0, 0, 10, 50)), -1, 60)
+    (10, 50)
+    """
+    best: list[int] | None = None
+    chosen = [0] * len(hand)
+
+    def walk(i: int, cards: int, tot: int) -> None:
+        nonlocal best
+        if tot > amount or (count >= 0 and cards > count):
+            return
+        if i < 0:
+            if tot == amount and (count < 0 or cards == count):
+                if best is None or cards < sum(best):
+                    best = list(chosen)
+            return
+        for k in range(hand[i], -1, -1):
+            chosen[i] = k
+            walk(i - 1, cards + k, tot + k * DENOMINATIONS[i])
+        chosen[i] = 0
+
+    walk(len(hand) - 1, 0, 0)
+    return None if best is None else from_counts(best)
+
+
+def _sample(rng: random.Random, weighted: Sequence[tuple[Any, float]]) -> Any:
+    items = [(x, p) for x, p in weighted if p > 1e-9]
+    if not items:
+        return weighted[0][0]
+    r = rng.random() * sum(p for _, p in items)
+    for x, p in items:
+        r -= p
+        if r <= 0:
+            return x
+    return items[-1][0]
+
+
+# ---------------------------------------------------------------------------------------------
+# The bot
+
+
+class EquilibriumAgent:
+    """The solver-driven bot of the module docstring; ``seed`` fixes its mixed choices."""
+
+    name = "equilibrium"
+
+    def __init__(self, seed: int = 0, spread: int = 0, rate: float | None = None) -> None:
+        self.seed = seed
+        self.spread = spread
+        self.rate = RATE if rate is None else rate
+        self._rng = random.Random(seed)
+        self._belief = MoneyTracker()
+
+    def __repr__(self) -> str:
+        return f"EquilibriumAgent(seed={self.seed!r})"
+
+    # ----- valuations ----------------------------------------------------------------------------
+    def money_worth(self, obs: Observation, points: float) -> float:
+        """The money worth of ``points`` now (module docstring)."""
+        return points * self.rate * money_in_play(obs) / open_points(obs)
+
+    def trade_w(self, obs: Observation, a: int, b: int, animal: Animal, stake: int) -> int:
+        """The trade's W: the average of the stake's money worth to A and to B, rounded."""
+        pts = (stake_points(obs, animal, a, stake) + stake_points(obs, animal, b, stake)) / 2
+        w = self.money_worth(obs, pts)
+        return max(W_STEP, int(round(w / W_STEP)) * W_STEP)
+
+    def _hand_of(self, obs: Observation, player: int) -> Counts:
+        if player == obs.player:
+            return model_hand(to_counts(obs.money))
+        return model_hand(to_counts(self._belief.likely_hand(obs, player)))
+
+    def _solution(self, obs: Observation, a: int, b: int, w: int) -> tuple[Any, ...]:
+        ha, hb = self._hand_of(obs, a), self._hand_of(obs, b)
+        # Beyond all the money of both hands a larger W changes nothing money can buy: cap it.
+        cap = sum(v * (x + y) for v, x, y in zip(DENOMINATIONS, ha, hb, strict=True))
+        w = min(w, (cap // W_STEP + 1) * W_STEP)
+        return _solve(obs.edition, ha, hb, w)
+
+    # ----- the decision --------------------------------------------------------------------------
+    def act(self, observation: Observation, legal_actions: Sequence[Any]) -> Any:
+        """One of ``legal_actions`` (module docstring)."""
+        obs = observation
+        legal = legal_actions
+        if not isinstance(legal, LegalActions) or len(legal) == 0:
+            raise ValueError(f"EquilibriumAgent.act: no Kuhhandel legal actions in {legal!r}")
+        self._belief.update(obs)
+        phase = obs.phase
+        if phase is Phase.BIDDING:
+            return self._bid(obs, legal)
+        if phase is Phase.HAMMER or phase is Phase.BUY_BACK:
+            return self._hammer(obs, legal)
+        if phase is Phase.PAYMENT:
+            return self._pay(legal)
+        if phase is Phase.TURN:
+            return self._turn(obs, legal)
+        if phase is Phase.TRADE_RESPONSE:
+            return self._respond(obs, legal)
+        if phase is Phase.TRADE_REOFFER:
+            return self._reoffer(obs, legal)
+        return legal[0]
+
+    def _lot_worth(self, obs: Observation) -> float:
+        auction = obs.auction
+        if auction is None:
+            return 0.0
+        pts = 0.0
+        counts: dict[Animal, int] = {}
+        for a in auction.animals:
+            counts[a] = counts.get(a, 0) + 1
+        for a, k in counts.items():
+            pts += stake_points(obs, a, obs.player, k)
+        return self.money_worth(obs, pts)
+
+    def _bid(self, obs: Observation, legal: LegalActions) -> Any:
+        bids = legal.bid_range
+        pass_ = next((a for a in legal.fixed if isinstance(a, Pass)), None)
+        if not bids:
+            return pass_ if pass_ is not None else legal[0]
+        limit = min(self._lot_worth(obs), obs.money_total)
+        if obs.edition.one_bid_per_auction:
+            amount = int(limit * ONE_BID_SHARE) // 10 * 10
+            if amount >= bids[0]:
+                return make_bid(legal.player, min(amount, bids[-1]))
+        elif bids[0] <= limit:
+            return make_bid(legal.player, bids[0])
+        return pass_ if pass_ is not None else legal[0]
+
+    def _hammer(self, obs: Observation, legal: LegalActions) -> Any:
+        from kuhtheory.solvers.preemption import Purse, outcome_payoffs, prefers_preempt
+
+        auction = obs.auction
+        options = legal.fixed
+        keep = [a for a in options if isinstance(a, (Preempt, BuyBack))]
+        other = [a for a in options if not isinstance(a, (Preempt, BuyBack))]
+        if keep and auction is not None and auction.high_bidder is not None:
+            bidder = auction.high_bidder
+            worth = int(self._lot_worth(obs))
+            pts = 0.0
+            for a in auction.animals:
+                pts += stake_points(obs, a, bidder)
+            bidder_worth = int(self.money_worth(obs, pts))
+            mine = Purse.of(obs.money)
+            if isinstance(keep[0], BuyBack) and auction.paid is not None:
+                theirs = Purse.of(auction.paid)
+            else:
+                hand = self._belief.likely_hand(obs, bidder)
+                theirs = (
+                    Purse.of(hand) if sum(hand) >= auction.high_bid else Purse.of(auction.high_bid)
+                )
+            sell, preempt = outcome_payoffs(mine, theirs, auction.high_bid, worth, bidder_worth)
+            if sell is not None and prefers_preempt(sell, preempt):
+                if isinstance(keep[0], Preempt):
+                    return keep[0]
+                backs = [a for a in keep if isinstance(a, BuyBack)]
+                return min(backs, key=lambda a: (sum(a.cards), len(a.cards)))
+        return other[0] if other else options[0]
+
+    def _pay(self, legal: LegalActions) -> Any:
+        pays = [a for a in legal.fixed if isinstance(a, Pay)]
+        if not pays:
+            return legal[0]
+        return min(pays, key=lambda a: (sum(a.cards), len(a.cards), a.cards))
+
+    def _stake(self, obs: Observation, opponent: int, animal: Animal) -> int:
+        i = _INDEX[animal]
+        if obs.edition.pair_trade and obs.herds[obs.player][i] == 2 and obs.herds[opponent][i] == 2:
+            return 2
+        return 1
+
+    def _turn(self, obs: Observation, legal: LegalActions) -> Any:
+        auction = next((a for a in legal.fixed if isinstance(a, Auction)), None)
+        if legal.kind != LegalActions.TRADE or not legal.targets:
+            return auction if auction is not None else legal[0]
+        me = obs.player
+        scored = []
+        for opponent, animal in legal.targets:
+            stake = self._stake(obs, opponent, animal)
+            w = self.trade_w(obs, me, opponent, animal, stake)
+            scored.append((w, opponent, animal))
+        scored.sort(key=lambda t: (-t[0], t[1], _INDEX[t[2]]))
+        best: tuple[float, int, Animal, int] | None = None
+        for w, opponent, animal in scored[:3]:
+            value = self._solution(obs, me, opponent, w)[0]
+            if best is None or value > best[0]:
+                best = (value, opponent, animal, w)
+        assert best is not None
+        value, opponent, animal, w = best
+        if auction is not None and value < TRADE_SHARE * w:
+            return auction
+        offers = self._solution(obs, me, opponent, w)[1]
+        count, amount = _sample(self._rng, [((c, t), p) for c, t, p in offers])
+        pile = pile_of(self._hand_of(obs, me), count, amount)
+        if pile is None:  # cannot happen: the offer class comes from this very hand
+            pile = ()
+        return make_trade(legal.player, opponent, animal, pile)
+
+    def _respond(self, obs: Observation, legal: LegalActions) -> Any:
+        trade = obs.trade
+        accept = next((a for a in legal.fixed if isinstance(a, Accept)), None)
+        if trade is None or legal.kind != LegalActions.COUNTER:
+            return accept if accept is not None else legal[0]
+        w = self.trade_w(obs, trade.offerer, obs.player, trade.animal, trade.stake)
+        replies = self._solution(obs, trade.offerer, obs.player, w)[2]
+        counts = [r for r in replies if r[0] <= trade.offer_count]
+        count, p_accept, counters = counts[-1] if counts else replies[0]
+        choices: list[tuple[Any, float]] = []
+        if accept is not None:
+            choices.append(("accept", p_accept))
+        choices.extend(counters)
+        choice = _sample(self._rng, choices)
+        if choice == "accept" and accept is not None:
+            return accept
+        amount = 0 if choice == "accept" else int(choice)
+        pile = pile_of(self._hand_of(obs, obs.player), -1, amount) or ()
+        return Counter(legal.player, pile)
+
+    def _reoffer(self, obs: Observation, legal: LegalActions) -> Any:
+        trade = obs.trade
+        if trade is None or legal.kind != LegalActions.OFFER:
+            return legal[0]
+        w = self.trade_w(obs, obs.player, trade.opponent, trade.animal, trade.stake)
+        _, offers, _, second = self._solution(obs, obs.player, trade.opponent, w)
+        table = second if second is not None else offers
+        count, amount = _sample(self._rng, [((c, t), p) for c, t, p in table])
+        pile = pile_of(self._hand_of(obs, obs.player), count, amount) or ()
+        return Offer(legal.player, pile)
+
+
+def make(seed: int) -> EquilibriumAgent:
+    """The registry's factory (:func:`kuhtheory.agents.make_agent` ``("equilibrium", seed)``)."""
+    return EquilibriumAgent(seed)
+
+
+__all__ = ["EquilibriumAgent", "make", "model_hand", "pile_of", "stake_points"]

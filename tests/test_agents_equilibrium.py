@@ -1,0 +1,219 @@
+"""Tests of the equilibrium bot (kuhtheory.agents.equilibrium) and its belief model (.belief)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kuhtheory.agents import make_agent
+from kuhtheory.agents.belief import MoneyTracker, likely_hand, unseen_pool
+from kuhtheory.agents.equilibrium import (
+    MAX_CARDS,
+    EquilibriumAgent,
+    model_hand,
+    pile_of,
+    stake_points,
+)
+from kuhtheory.cards import DENOMINATIONS, Animal, add, contains, from_counts, to_counts
+from kuhtheory.engine import new_game
+from kuhtheory.payment import least_overpay
+
+BOTS = ["equilibrium", "heuristic", "heuristic", "random"]
+
+
+def _play(edition: str, seed: int, bots=BOTS, players: int = 4, checks=None, cap: int = 3000):
+    """Play one game (every action goes through GameState.apply, which raises
+    IllegalActionError on any illegal action); ``checks(state, seat, action)`` runs on the
+    equilibrium bot's moves."""
+    state = new_game(players=players, seed=seed, edition=edition)
+    agents = [make_agent(b, seed * 10 + s) for s, b in enumerate(bots[:players])]
+    while not state.is_terminal and len(state.history) < cap:
+        p = state.current_player
+        action = agents[p].act(state.observation(p), state.legal_actions())
+        if checks is not None and agents[p].name == "equilibrium":
+            checks(state, p, action)
+        state = state.apply(action)
+    return state
+
+
+# ----- legality over many games -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    "edition", ["classic", "2025", "first", "bluff", "2025+no-kidding", "classic+quick"]
+)
+def test_k_turn_1_only_legal_actions_in_every_edition(edition: str) -> None:
+    # A few games per edition here; benchmarks/bench_tournament.py plays hundreds more.
+    seen = set()
+
+    def check(state, p, action) -> None:
+        seen.add(type(action).__name__)
+        assert action.player == p
+
+    for seed in range(3):
+        end = _play(edition, seed, checks=check)
+        assert end.is_terminal or len(end.history) >= 3000
+    assert {"Auction", "Trade"} <= seen  # it both auctions and trades
+
+
+def test_k_trd_2_bluff_never_accepts_and_classic_responds() -> None:
+    kinds = {"bluff": set(), "classic": set()}
+    for edition in kinds:
+
+        def check(state, p, action, edition=edition) -> None:
+            if state.phase.name == "TRADE_RESPONSE":
+                kinds[edition].add(type(action).__name__)
+
+        _play(edition, 1, bots=["equilibrium"] * 3, players=3, checks=check)
+    assert "Accept" not in kinds["bluff"] and "Counter" in kinds["bluff"]
+    assert kinds["classic"] <= {"Accept", "Counter"} and kinds["classic"]
+
+
+def test_three_equilibrium_bots_finish_a_game() -> None:
+    end = _play("2025", 4, bots=["equilibrium"] * 3, players=3)
+    assert end.is_terminal
+
+
+# ----- determinism --------------------------------------------------------------------------------
+def test_deterministic_given_its_seed() -> None:
+    a = _play("classic", 9, cap=250)
+    b = _play("classic", 9, cap=250)
+    assert a.history == b.history
+
+
+def test_registry_builds_it() -> None:
+    bot = make_agent("equilibrium", seed=3)
+    assert isinstance(bot, EquilibriumAgent) and bot.name == "equilibrium" and bot.seed == 3
+
+
+# ----- payment and preemption ---------------------------------------------------------------------
+def test_k_pay_1_pays_with_least_overpay() -> None:
+    def check(state, p, action) -> None:
+        if state.phase.name == "PAYMENT":
+            hand = to_counts(state.observation(p).money)
+            best = least_overpay(hand, state.observation(p).auction.amount)
+            assert sum(action.cards) == sum(from_counts(best[0]))
+
+    _play("classic", 2, checks=check)
+
+
+def test_k_auc_4_preempts_only_what_it_can_pay() -> None:
+    preempts = []
+
+    def check(state, p, action) -> None:
+        if type(action).__name__ == "Preempt":
+            obs = state.observation(p)
+            preempts.append(obs.auction.high_bid)
+            assert obs.money_total >= obs.auction.high_bid
+
+    for seed in range(3):
+        _play("2025", seed, checks=check)
+    assert preempts  # the preemption solver does tell it to preempt sometimes
+
+
+# ----- valuation ---------------------------------------------------------------------------------
+def test_k_end_2_a_complete_family_is_worth_nothing_more() -> None:
+    obs = new_game(players=3, seed=1, first_player=0).observation(0)
+    herds = list(obs.herds)
+    herds[0] = (0,) * 9 + (3,)  # three horses of four
+    obs3 = obs._replace(herds=tuple(herds))
+    # The fourth horse completes the family: its whole value (x1 with no other family owned).
+    assert stake_points(obs3, Animal.HORSE, 0) == 1000
+    owners = (0,) * 1 + (-1,) * 9  # player 0 owns the rooster family
+    obs4 = obs3._replace(family_owners=owners)
+    assert stake_points(obs4, Animal.ROOSTER, 1) == 0
+    # Classic multiplies: with the roosters owned, completing horses gives 1000 x 2 + 10.
+    assert stake_points(obs4, Animal.HORSE, 0) == 2010
+
+
+# ----- the solver's hands -------------------------------------------------------------------------
+hands = st.lists(st.integers(0, 5), min_size=6, max_size=6).map(tuple)
+
+
+@settings(max_examples=80, deadline=None)
+@given(hands)
+def test_model_hand_is_part_of_the_hand(hand) -> None:
+    m = model_hand(hand)
+    assert contains(hand, m)
+    # At most two 0-cards are kept once the hand is cut down (bluffing needs no more).
+    assert m == hand or (m[0] <= 2 and sum(m) == min(min(hand[0], 2) + sum(hand[1:]), MAX_CARDS))
+    assert sum(m) <= MAX_CARDS
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.integers(0, 3), min_size=6, max_size=6).map(tuple),
+    st.integers(-1, 6),
+    st.integers(0, 40),
+)
+def test_pile_of_finds_a_pile_exactly_when_one_exists(hand, count, tens) -> None:
+    amount = tens * 10
+    pile = pile_of(hand, count, amount)
+    from itertools import product
+
+    exists = [
+        sub
+        for sub in product(*(range(c + 1) for c in hand))
+        if sum(v * k for v, k in zip(DENOMINATIONS, sub, strict=True)) == amount
+        and (count < 0 or sum(sub) == count)
+    ]
+    assert (pile is None) == (not exists)
+    if pile is not None:
+        assert contains(hand, to_counts(pile)) and sum(pile) == amount
+        if count >= 0:
+            assert len(pile) == count
+        else:
+            assert len(pile) == min(sum(s) for s in exists)
+
+
+# ----- the belief model ---------------------------------------------------------------------------
+def test_unseen_pool_is_exactly_what_the_opponents_hold() -> None:
+    state = _play("classic", 5, cap=150)
+    obs = state.observation(1)
+    held = (0,) * 6
+    for p in range(4):
+        if p != 1:
+            held = add(held, to_counts(state.money(p)))
+    assert unseen_pool(obs) == held
+
+
+def test_tracker_starts_at_the_start_money_and_follows_donkeys() -> None:
+    state = new_game(players=4, seed=3, edition="classic")
+    tracker = MoneyTracker()
+    assert tracker.totals(state.observation(0)) == {1: 90.0, 2: 90.0, 3: 90.0}
+    mid = _play("classic", 3, cap=200)
+    obs = mid.observation(0)
+    totals = tracker.totals(obs)  # a new game for the tracker: it resets
+    assert sum(totals.values()) == pytest.approx(sum(from_counts(unseen_pool(obs))))
+    assert all(v >= 0 for v in totals.values())
+
+
+def test_tracker_estimates_beat_an_even_split() -> None:
+    # Over a few mid-game positions the tracked totals are closer to the truth than splitting
+    # the unseen pool by card count.
+    err_tracked = err_even = 0.0
+    for seed in range(4):
+        state = _play("2025", seed, cap=120)
+        obs = state.observation(0)
+        totals = MoneyTracker().totals(obs)
+        pool = sum(from_counts(unseen_pool(obs)))
+        cards = sum(obs.card_counts[p] for p in totals) or 1
+        for p, est in totals.items():
+            truth = sum(state.money(p))
+            err_tracked += abs(est - truth)
+            err_even += abs(pool * obs.card_counts[p] / cards - truth)
+    assert err_tracked < err_even
+
+
+def test_likely_hand_has_the_card_count_and_comes_from_the_pool() -> None:
+    pool = to_counts((0, 0, 0, 10, 10, 10, 10, 50, 50, 100, 200))
+    hand = likely_hand(pool, 4, 120)
+    assert sum(hand) == 4 and contains(pool, hand)
+    assert sum(from_counts(hand)) in (120, 110, 130)
+    assert likely_hand(pool, 20, 0) == pool
+
+
+def test_belief_with_spread_is_a_distribution() -> None:
+    obs = _play("classic", 1, cap=100).observation(0)
+    belief = MoneyTracker().belief(obs, 2, spread=1)
+    assert sum(p for _, p in belief) == pytest.approx(1.0)
+    assert all(len(h) == obs.card_counts[2] for h, _ in belief)
