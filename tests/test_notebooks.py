@@ -10,10 +10,18 @@ and is listed in book/_toc.yml. nbval itself runs the notebooks (``make notebook
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
 import re
 import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 
+import browser
 import jupytext
 import pytest
 import yaml
@@ -169,3 +177,72 @@ def test_exercise_parser_pairs_labels_and_solutions():
     labels, solutions = exercises_and_solutions(text)
     assert labels == ["a", "b"]
     assert set(solutions) == {"a", "b"} and ":class: dropdown" in solutions["b"]
+
+
+# ----- JupyterLab: the widgets render in a live notebook ------------------------------------------
+NODE_DIR = Path(os.environ.get("KUHTHEORY_NODE_DIR",
+                               Path.home() / ".cache" / "kuhtheory" / "playwright"))
+LAB_CHAPTER = "play"  # a chapter whose cells build widgets (the play table)
+
+
+def _lab_skip_reason() -> str | None:
+    if browser.chromium() is None:
+        return browser.SKIP_REASON
+    if shutil.which("node") is None:
+        return "node not found: install Debian's nodejs and npm to run the JupyterLab check"
+    if not (NODE_DIR / "node_modules" / "playwright-core").is_dir():
+        return f"playwright-core not in {NODE_DIR}: run scripts/fetch_playwright.sh"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.browser
+def test_widgets_render_in_jupyterlab(tmp_path: Path):
+    """JupyterLab in headless Chromium runs a chapter and shows its widgets, not the fallback."""
+    reason = _lab_skip_reason()
+    if reason:
+        pytest.skip(reason)
+    shutil.copy(NOTEBOOKS / f"{LAB_CHAPTER}.ipynb", tmp_path / f"{LAB_CHAPTER}.ipynb")
+    port = _free_port()
+    env = {**os.environ, "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / ".workspaces"),
+           "JUPYTER_RUNTIME_DIR": str(tmp_path / ".runtime")}
+    server = subprocess.Popen(
+        [str(Path(sys.executable).with_name("jupyter")), "lab", "--no-browser", "--allow-root",
+         "--ServerApp.token=", "--ServerApp.password=", "--LabApp.expose_app_in_browser=True",
+         f"--port={port}", "--ip=127.0.0.1", f"--ServerApp.root_dir={tmp_path}"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/status", timeout=2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    pytest.fail("JupyterLab did not start within 60 s")
+                time.sleep(0.5)
+        done = subprocess.run(
+            ["node", str(ROOT / "tests" / "browser_lab.mjs"), base, f"{LAB_CHAPTER}.ipynb",
+             str(tmp_path / "lab.png")],
+            capture_output=True, text=True, timeout=150, check=False,
+            env={**os.environ, "NODE_PATH": str(NODE_DIR / "node_modules"),
+                 "CHROMIUM": browser.chromium() or ""},
+        )
+        assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+        report = json.loads(done.stdout.strip().splitlines()[-1])
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    assert report["busy"] == 0, f"cells still running after 90 s: {report}"
+    assert report["widgets"] >= 1, f"no widget rendered: {report}"
+    assert report["fallback"] == 0 and report["errors"] == 0, report

@@ -1,0 +1,66 @@
+// Open a notebook in JupyterLab with headless Chromium, run all its cells, and report what the
+// widget outputs look like, as one JSON line on stdout:
+//   {"widgets": n, "fallback": n, "errors": n, "busy": n, "seconds": s}
+// widgets: rendered ipywidgets views; fallback: outputs still showing the "Loading widget"
+// text (no widget manager); errors: "Error displaying widget" or error outputs; busy: cells still
+// running ([*]) when the time ran out.
+// Usage: node tests/browser_lab.mjs BASE_URL NOTEBOOK_PATH SCREENSHOT.png
+// playwright-core comes from npm (scripts/fetch_playwright.sh); NODE_PATH points at it.
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const { chromium } = require("playwright-core");
+const [base, notebook, shot] = process.argv.slice(2);
+const started = Date.now();
+// Never hang a test run: give up after 110 s whatever happens.
+setTimeout(() => {
+  console.log(JSON.stringify({ error: "timeout after 110 s" }));
+  process.exit(3);
+}, 110000).unref();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+  await page.goto(`${base}/lab/tree/${notebook}`);
+  await page.waitForSelector(".jp-Notebook .jp-Cell", { timeout: 60000 });
+  // Lab may ask which kernel to start: accept its choice (the notebook's python3).
+  await page.click(".jp-Dialog .jp-mod-accept", { timeout: 10000 }).catch(() => {});
+  // The server runs with --LabApp.expose_app_in_browser=True: drive Lab through its commands.
+  await page.waitForFunction(() => window.jupyterapp !== undefined, null, { timeout: 60000 });
+  // Clear the saved outputs, then run everything; do not await the run command: its promise
+  // settles only when every cell has run.
+  await page.evaluate(() => window.jupyterapp.commands.execute("notebook:clear-all-cell-outputs"));
+  await page.evaluate(() => {
+    window.jupyterapp.commands.execute("notebook:run-all-cells");
+    return true;
+  });
+  // Done when every code cell shows an execution number and none is queued or running.
+  const deadline = Date.now() + 90000;
+  let busy = 1;
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(1000);
+    busy = await page.evaluate(() => {
+      const prompts = [...document.querySelectorAll(".jp-CodeCell .jp-InputArea-prompt")];
+      return prompts.filter((p) => !/\[\d+\]/.test(p.textContent || "")).length;
+    });
+    if (busy === 0) break;
+  }
+  await page.waitForTimeout(2000);
+  const report = await page.evaluate(() => {
+    const outputs = [...document.querySelectorAll(".jp-OutputArea-output")];
+    const text = (el) => el.textContent || "";
+    return {
+      widgets: document.querySelectorAll(".jp-OutputArea-output .jupyter-widgets").length,
+      fallback: outputs.filter((el) => /Loading widget/.test(text(el))).length,
+      errors: outputs.filter((el) => /Error displaying widget|Traceback/.test(text(el))).length,
+    };
+  });
+  report.busy = busy;
+  report.seconds = (Date.now() - started) / 1000;
+  if (shot) await page.screenshot({ path: shot });
+  console.log(JSON.stringify(report));
+} finally {
+  await browser.close();
+}
