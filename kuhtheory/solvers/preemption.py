@@ -13,9 +13,8 @@ now either
   the stake, so A gains ``T_B(b)`` (the total B hands over, which may exceed ``b``) and B gains
   ``W_B - T_B(b)``;
 * **preempts**: A pays ``b`` to B with *his* cheapest payment, total ``T_A(b)``, and keeps the
-stake:
-  A gains ``W_A - T_A(b)``, B gains ``T_A(b)``. An auctioneer whose money is below ``b`` cannot
-  preempt at all (K-PAY-1, K-PAY-2).
+  stake: A gains ``W_A - T_A(b)``, B gains ``T_A(b)``. An auctioneer whose money is below ``b``
+  cannot preempt at all (K-PAY-1, K-PAY-2).
 
 The **no-change penalty** is ``T_A(b) - b``: what not getting change costs the auctioneer on top of
 the bid (an auctioneer holding only a 500 card pays 500 for a bid of 10).
