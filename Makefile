@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.installed-stamp
 # Jupyter refuses to run as root unless told; these machines run as root.
 ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 
-.PHONY: install lab test unit notebooks-test book book-strict bench widget-js notebooks lint clean
+.PHONY: install lab test unit notebooks-test book book-strict check-browser bench widget-js notebooks lint clean
 
 install: $(STAMP)
 
@@ -25,10 +25,11 @@ $(STAMP): pyproject.toml
 lab: install
 	$(VENV)/bin/jupyter lab $(ROOT_FLAG) notebooks/
 
+# The book is built first so tests/test_book.py checks that build instead of making its own.
 test: install
+	$(MAKE) book-strict
 	$(MAKE) unit
 	$(MAKE) notebooks-test
-	$(MAKE) book-strict
 
 unit: install
 	$(PY) -m pytest
@@ -43,8 +44,14 @@ widget-js:
 book: install widget-js
 	$(VENV)/bin/jupyter-book build book/
 
+# --all: an incremental build re-reads only changed pages and would hide their old warnings.
 book-strict: install widget-js
-	$(VENV)/bin/jupyter-book build -W --keep-going book/
+	$(VENV)/bin/jupyter-book build --all -W --keep-going book/
+
+# The browser checks alone: headless Chromium on the built book, JupyterLab via playwright-core.
+check-browser: install widget-js
+	bash scripts/fetch_playwright.sh
+	$(PY) -m pytest -m browser --override-ini="addopts=-ra" tests/test_book.py tests/test_notebooks.py
 
 bench: install
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done

@@ -45,19 +45,13 @@ def _add_solve(subparsers: argparse._SubParsersAction, children_too: bool = True
     if not children_too:
         return  # the solvers import scipy: only when the command is `solve`
     for name in SOLVE_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue  # that solver's command has not been written yet
-        module.register(children)
+        importlib.import_module(name).register(children)
 
 
 def build_parser(solvers: bool = True) -> argparse.ArgumentParser:
     """The argument parser of the ``kuhtheory`` command (``solvers=False``: without the children
     of ``solve``, which import the solvers and scipy)."""
-    from kuhtheory.cli import replay, rules, simulate
+    from kuhtheory.cli import replay, rules, simulate, tournament
 
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -69,6 +63,7 @@ def build_parser(solvers: bool = True) -> argparse.ArgumentParser:
     simulate.register(subparsers)
     replay.register(subparsers)
     rules.register(subparsers)
+    tournament.register(subparsers)
     _add_solve(subparsers, solvers)
     return parser
 
