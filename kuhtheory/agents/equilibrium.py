@@ -22,7 +22,8 @@ It reads only its :class:`~kuhtheory.engine.Observation` and is deterministic gi
   to the offerer and trades when the best one is worth at least ``TRADE_SHARE`` of its stake; in the
   endgame (K-END-1) it plays the best one.
 * **Auction** (K-AUC-1): it raises by the minimum while the price stays below its money worth of the
-  lot and its money; with "no kidding" it bids ``ONE_BID_SHARE`` of that worth at once.
+  lot and its money; with "no kidding" it bids the heuristic bot's ``ONE_BID_SHARE`` of that worth
+  at once (:func:`kuhtheory.agents.heuristic.bid_up_to`).
 * **Preemption** (K-AUC-4): :func:`kuhtheory.solvers.preemption.outcome_payoffs` and
   :func:`~kuhtheory.solvers.preemption.prefers_preempt` compare selling and preempting under the
   no-change rule, with its own cards and the high bidder's most likely hand (bluff's buy-back: the
@@ -54,10 +55,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from kuhtheory.agents.belief import MoneyTracker
+from kuhtheory.agents.heuristic import bid_up_to
 from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts, from_counts, to_counts
 from kuhtheory.editions import Edition, Scoring
-from kuhtheory.engine.actions import Accept, Auction, BuyBack, Counter, Offer, Pass, Pay, Preempt
-from kuhtheory.engine.legal import LegalActions, make_bid, make_trade
+from kuhtheory.engine.actions import Accept, Auction, BuyBack, Counter, Offer, Pay, Preempt
+from kuhtheory.engine.legal import LegalActions, make_trade
 from kuhtheory.engine.observation import Observation
 from kuhtheory.engine.state import Phase
 
@@ -65,8 +67,6 @@ from kuhtheory.engine.state import Phase
 RATE = 3.0
 #: Trade (rather than auction) when the best trade's equilibrium value is this share of its W.
 TRADE_SHARE = 0.6
-#: With 'no kidding' (one bid per auction) bid this share of the lot's money worth.
-ONE_BID_SHARE = 0.8
 #: Hands with more cards are cut down for the solver (:func:`model_hand`).
 MAX_CARDS = 8
 #: W is rounded to this step (more cache hits; the equilibrium barely moves within a step).
@@ -299,18 +299,9 @@ class EquilibriumAgent:
         return self.money_worth(obs, pts)
 
     def _bid(self, obs: Observation, legal: LegalActions) -> Any:
-        bids = legal.bid_range
-        pass_ = next((a for a in legal.fixed if isinstance(a, Pass)), None)
-        if not bids:
-            return pass_ if pass_ is not None else legal[0]
-        limit = min(self._lot_worth(obs), obs.money_total)
-        if obs.edition.one_bid_per_auction:
-            amount = int(limit * ONE_BID_SHARE) // 10 * 10
-            if amount >= bids[0]:
-                return make_bid(legal.player, min(amount, bids[-1]))
-        elif bids[0] <= limit:
-            return make_bid(legal.player, bids[0])
-        return pass_ if pass_ is not None else legal[0]
+        if not legal.bid_range:
+            return bid_up_to(obs, legal, 0)
+        return bid_up_to(obs, legal, min(self._lot_worth(obs), obs.money_total))
 
     def _hammer(self, obs: Observation, legal: LegalActions) -> Any:
         from kuhtheory.solvers.preemption import Purse, outcome_payoffs, prefers_preempt

@@ -165,20 +165,11 @@ class HeuristicAgent:
         return legal[0]
 
     def _bid(self, obs: Observation, legal: LegalActions) -> Any:
-        bids = legal.bid_range
-        pass_ = next((a for a in legal.fixed if isinstance(a, Pass)), None)
-        if not bids:
-            return pass_ if pass_ is not None else legal[0]
+        if not legal.bid_range:
+            return bid_up_to(obs, legal, 0)
         auction = obs.auction
         animals = auction.animals if auction is not None else ()
-        limit = self.limit(obs, animals)
-        if obs.edition.one_bid_per_auction:
-            amount = int(limit * ONE_BID_SHARE) // 10 * 10
-            if amount >= bids[0]:
-                return make_bid(legal.player, min(amount, bids[-1]))
-        elif bids[0] <= limit:
-            return make_bid(legal.player, bids[0])
-        return pass_ if pass_ is not None else legal[0]
+        return bid_up_to(obs, legal, self.limit(obs, animals))
 
     def _hammer(self, obs: Observation, legal: LegalActions) -> Any:
         auction = obs.auction
@@ -311,3 +302,21 @@ def _smallest_pile(hand: Sequence[int], amount: float, *, pad_zeros: bool) -> tu
     if pad_zeros:
         counts = (hand[0], *counts[1:])
     return tuple(v for v, c in zip(DENOMINATIONS, counts, strict=True) for _ in range(c))
+
+
+def bid_up_to(obs: Observation, legal: LegalActions, limit: float) -> Any:
+    """Raise by the least step while it stays within ``limit``, else pass (K-AUC-1, K-AUC-2).
+
+    With "no kidding" (one bid per bidder) bid ``ONE_BID_SHARE`` of the limit at once. Shared by
+    the heuristic and equilibrium bots, which differ only in how they set the limit.
+    """
+    bids = legal.bid_range
+    pass_ = next((a for a in legal.fixed if isinstance(a, Pass)), None)
+    if bids:
+        if obs.edition.one_bid_per_auction:
+            amount = int(limit * ONE_BID_SHARE) // 10 * 10
+            if amount >= bids[0]:
+                return make_bid(legal.player, min(amount, bids[-1]))
+        elif bids[0] <= limit:
+            return make_bid(legal.player, bids[0])
+    return pass_ if pass_ is not None else legal[0]
