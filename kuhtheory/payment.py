@@ -61,30 +61,41 @@ def minimal_payments(hand: Sequence[int], amount: int) -> tuple[Counts, ...]:
 def _minimal_payments(hand: Counts, amount: int) -> tuple[Counts, ...]:
     if amount == 0:
         return ((0,) * _N,)
-    if total(hand) < amount:
+    # below[i]: the money in denominations 1 .. i-1 (0-cards never help): a branch that cannot
+    # reach the amount with all of it is cut at once.
+    below = [0] * (_N + 1)
+    for i in range(1, _N):
+        below[i + 1] = below[i] + hand[i] * DENOMINATIONS[i]
+    if below[_N] < amount:
         return ()
     found: list[Counts] = []
     chosen = [0] * _N
+    # The denominations the hand holds, largest first (index _N-1 down to 1).
+    held = [i for i in range(_N - 1, 0, -1) if hand[i]]
+    last = len(held) - 1
 
-    def walk(index: int, paid: int) -> None:
-        # Denominations from the largest (index _N-1) down to 10 (index 1); 0-cards never help.
-        if index == 0:
-            return
+    def walk(j: int, paid: int) -> None:
+        index = held[j]
         value = DENOMINATIONS[index]
+        rest = below[index]
         # Take k cards of this value: the branch pays once paid + k*value >= amount, and since the
         # cards taken so far are all larger, the last card added (this value) is the smallest one:
         # the payment is irreducible iff paid + k*value - value < amount.
         for k in range(hand[index], -1, -1):
             new_paid = paid + k * value
-            chosen[index] = k
             if new_paid >= amount:
                 if k > 0 and new_paid - value < amount:
+                    chosen[index] = k
                     found.append(tuple(chosen))
                 continue
-            walk(index - 1, new_paid)
+            if new_paid + rest < amount:
+                break  # fewer cards of this value only pay less
+            if j < last:
+                chosen[index] = k
+                walk(j + 1, new_paid)
         chosen[index] = 0
 
-    walk(_N - 1, 0)
+    walk(0, 0)
     return tuple(found)
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Union
 
-from kuhtheory.cards import Animal, check_denomination
+from kuhtheory.cards import DENOMINATIONS, Animal, check_denomination
 from kuhtheory.errors import InvalidActionError
 
 
@@ -42,8 +42,14 @@ def _check_cards(action: object, cards: object) -> tuple[int, ...]:
             f"{type(action).__name__}: cards {cards!r} must be a tuple of money card values"
         )
     for card in cards:
-        check_denomination(card, f"{type(action).__name__}: money card")
+        # The exact-int test keeps out bools (False == 0) and the set test is one lookup: legal
+        # actions are built on every move, so the common case must not call a function per card.
+        if card.__class__ is not int or card not in _DENOMINATIONS:
+            check_denomination(card, f"{type(action).__name__}: money card")
     return tuple(sorted(cards))
+
+
+_DENOMINATIONS = frozenset(DENOMINATIONS)
 
 
 @dataclass(frozen=True)
@@ -187,7 +193,7 @@ def _repr(self: _Action) -> str:
 
 
 for _cls in ACTION_TYPES.values():
-    _cls.__repr__ = _repr  # type: ignore[method-assign]
+    setattr(_cls, "__repr__", _repr)  # noqa: B010  (one repr for every action class)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

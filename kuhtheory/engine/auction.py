@@ -28,6 +28,7 @@ from kuhtheory.engine.flow import (
     _sub,
     _total,
     _within,
+    money_in_play,
 )
 from kuhtheory.engine.legal import (
     cards_to_counts,
@@ -50,18 +51,17 @@ def _next_bidder(n: GameState, after: int) -> int:
     """The next seat after ``after`` who may still bid, or -1: the auction is hammered (K-AUC-2)."""
     auc = n._auc
     assert auc is not None
-    players = n._players
-    ed = n._edition
     hbr = n._hbr
-    min_next = n._hb + ed.min_raise if hbr >= 0 else ed.min_raise
-    skip = n._passed | (1 << auc.auctioneer)
+    skip = n._passed | auc.skip
     if hbr >= 0:
         skip |= 1 << hbr
-    if ed.one_bid_per_auction:
+        min_next = n._hb + auc.raise_by
+    else:
+        min_next = auc.raise_by
+    if auc.one_bid:
         skip |= n._once
     caps = auc.caps
-    for k in range(1, players):
-        p = (after + k) % players
+    for p in _SEATS_AFTER[n._players][after]:
         if skip >> p & 1:
             continue
         cap = caps[p]
@@ -71,9 +71,16 @@ def _next_bidder(n: GameState, after: int) -> int:
     return -1
 
 
+#: ``_SEATS_AFTER[players][p]``: the other seats in bidding order, starting left of ``p``.
+_SEATS_AFTER = {
+    players: tuple(tuple((p + k) % players for k in range(1, players)) for p in range(players))
+    for players in range(1, 9)
+}
+
+
 def _open_bidding(n: GameState, animals: tuple[Animal, ...], caps: tuple[int, ...]) -> None:
     auctioneer = n._active
-    n._auc = _Auc(animals, auctioneer, caps)
+    n._auc = _Auc(animals, auctioneer, caps, n._edition, money_in_play(n))
     n._hb = 0
     n._hbr = -1
     n._passed = 0
@@ -128,7 +135,7 @@ def _bidder_pays(n: GameState) -> None:
         caps[b] = _total(hand)
         _open_bidding(n, auc.animals, tuple(caps))
         return
-    n._auc = _Auc(auc.animals, auc.auctioneer, auc.caps, b, auc.auctioneer)
+    n._auc = auc.but(payer=b, payee=auc.auctioneer)
     n._phase = _PAYMENT
     n._current = b
 
@@ -160,15 +167,16 @@ def _do_auction(s: GameState, a: Auction) -> GameState:
 def _do_bid(s: GameState, a: Bid) -> GameState:
     p = a.player
     amount = a.amount
-    ed = s._edition
-    hbr = s._hbr
-    min_next = s._hb + ed.min_raise if hbr >= 0 else ed.min_raise
+    auc = s._auc
+    assert auc is not None
+    raise_by = auc.raise_by
+    min_next = s._hb + raise_by if s._hbr >= 0 else raise_by
     if amount < min_next:
-        if hbr < 0:
+        if s._hbr < 0:
             raise IllegalActionError(f"{a!r}: the first bid must be at least {min_next} (K-AUC-1)")
-        more = f" by at least {ed.min_raise}" if ed.min_raise > 1 else ""
+        more = f" by at least {raise_by}" if raise_by > 1 else ""
         raise IllegalActionError(f"{a!r} must exceed the current bid {s._hb}{more} (K-AUC-1)")
-    cap = s._auc.caps[p]  # type: ignore[union-attr]
+    cap = auc.caps[p]
     if 0 <= cap < amount:
         raise IllegalActionError(
             f"{a!r}: P{p} has shown {cap} in money and may not bid more (K-PAY-2)"
@@ -213,7 +221,7 @@ def _do_preempt(s: GameState, a: Preempt) -> GameState:
             "preempt (K-AUC-4, K-PAY-1)"
         )
     n = s._copy()
-    n._auc = _Auc(auc.animals, auc.auctioneer, auc.caps, auc.auctioneer, s._hbr, None, True)
+    n._auc = auc.but(payer=auc.auctioneer, payee=s._hbr, preempt=True)
     n._phase = _PAYMENT
     n._current = auc.auctioneer
     return n
@@ -242,7 +250,7 @@ def _do_pay(s: GameState, a: Pay) -> GameState:
     if n._edition.preemption is _BUY_BACK_PREEMPTION:
         rest = _sub(n._money[auc.auctioneer], counts)
         if _total(rest) >= n._hb:
-            n._auc = _Auc(auc.animals, auc.auctioneer, auc.caps, -1, -1, counts, False)
+            n._auc = auc.but(payer=-1, payee=-1, paid=counts)
             n._phase = _BUY_BACK
             n._current = auc.auctioneer
             return n

@@ -52,6 +52,18 @@ def _within(hand: Counts, part: Counts) -> bool:
     )
 
 
+def money_in_play(n: GameState) -> int:
+    """All the money outside the bank: the players' hands and any pile on the table."""
+    deck = n._edition.money_deck
+    total = _DECK_TOTALS.get(deck)
+    if total is None:
+        total = _DECK_TOTALS[deck] = _total(deck)
+    return total - _total(n._bank)
+
+
+_DECK_TOTALS: dict[Counts, int] = {}
+
+
 def _set_money(n: GameState, p: int, counts: Counts) -> None:
     money = list(n._money)
     money[p] = counts
@@ -67,7 +79,11 @@ def _move_money(n: GameState, src: int, dst: int, counts: Counts) -> None:
 
 def _event(n: GameState, cls: type, *args: Any) -> None:
     """Record a public event of the state being built (bids and passes need none: derived)."""
-    n._evbuf.append((cls, args))
+    buf = n._evbuf
+    if buf is None:
+        n._evbuf = [(cls, args)]
+    else:
+        buf.append((cls, args))
 
 
 # ----- animals -----------------------------------------------------------------------------------

@@ -112,11 +112,13 @@ class Piles(Sequence[tuple[int, ...]]):
 
 @lru_cache(maxsize=65536)
 def _pile(hand: Counts, index: int) -> tuple[int, ...]:
-    counts = []
-    for c in hand:
-        index, k = divmod(index, c + 1)
-        counts.append(k)
-    return counts_to_cards(tuple(counts))
+    cards: list[int] = []
+    for value, c in zip(DENOMINATIONS, hand, strict=False):
+        if c:
+            index, k = divmod(index, c + 1)
+            if k:
+                cards += (value,) * k
+    return tuple(cards)
 
 
 def submultisets(hand: Counts) -> Piles:
@@ -192,7 +194,8 @@ def _contains(hand: Counts, part: Counts) -> bool:
 class LegalActions(Sequence[Action]):
     """The legal actions of one state; see the module docstring for the layout."""
 
-    __slots__ = ("player", "bid_range", "fixed", "kind", "targets", "piles", "hand", "_others")
+    __slots__ = ("player", "bid_range", "fixed", "kind", "targets", "piles", "hand", "_others",
+                 "_len")
 
     #: ``kind`` values: which action the piles make.
     NO_PILES = ""
@@ -217,6 +220,7 @@ class LegalActions(Sequence[Action]):
         self.hand = hand
         self.piles: Sequence[tuple[int, ...]] = Piles(hand) if kind and hand is not None else ()
         self._others: tuple[Action, ...] | None = None
+        self._len = -1
 
     def _pile_len(self) -> int:
         if not self.kind:
@@ -226,7 +230,10 @@ class LegalActions(Sequence[Action]):
         return len(self.piles)
 
     def __len__(self) -> int:
-        return len(self.bid_range) + len(self.fixed) + self._pile_len()
+        n = self._len
+        if n < 0:
+            n = self._len = len(self.bid_range) + len(self.fixed) + self._pile_len()
+        return n
 
     def _pile_action(self, j: int) -> Action:
         kind = self.kind

@@ -95,6 +95,7 @@ from kuhtheory.engine.flow import (  # noqa: F401  (state.py calls these through
     begin_turn,
     can_trade,
     deal_short_game,
+    money_in_play,
 )
 from kuhtheory.engine.legal import (
     LegalActions,
@@ -113,7 +114,7 @@ from kuhtheory.engine.state import (
 )
 from kuhtheory.engine.trade import _do_accept, _do_counter, _do_offer, _do_trade
 from kuhtheory.errors import IllegalActionError, InvalidActionError
-from kuhtheory.payment import minimal_payments
+from kuhtheory.payment import _minimal_payments
 
 # Enum members as module constants: reading ``Phase.BIDDING`` costs a class lookup each time.
 _TURN, _BIDDING, _HAMMER, _PAYMENT = Phase.TURN, Phase.BIDDING, Phase.HAMMER, Phase.PAYMENT
@@ -178,23 +179,29 @@ def check(s: GameState, action: object) -> str | None:
     return None
 
 
-def money_in_play(n: GameState) -> int:
-    """All the money outside the bank: the players' hands and any pile on the table."""
-    return _deck_total(n._edition.money_deck) - _total(n._bank)
-
-
-_deck_totals: dict[Counts, int] = {}
-
-
-def _deck_total(deck: Counts) -> int:
-    t = _deck_totals.get(deck)
-    if t is None:
-        t = _deck_totals[deck] = _total(deck)
-    return t
-
-
 #: Bidding lists depend only on (bidder, lowest bid, highest listed bid): shared between states.
 _BID_LISTS: dict[tuple[int, int, int], LegalActions] = {}
+
+
+def _turn_actions(n: GameState, p: int) -> LegalActions:
+    fixed = (make_auction(p),) if n._pos < len(n._deck) else ()
+    if n._must_auction:
+        return LegalActions(p, fixed=fixed)
+    targets = _targets(n, p)
+    if not targets:
+        return LegalActions(p, fixed=fixed)
+    return LegalActions(p, fixed=fixed, kind=LegalActions.TRADE, targets=targets, hand=n._money[p])
+
+
+_TURN_LISTS: dict[tuple[Any, ...], LegalActions] = {}
+
+#: Payment lists depend only on (payer, hand, amount).
+_PAY_LISTS: dict[tuple[int, Counts, int], LegalActions] = {}
+
+
+def _payments(p: int, hand: Counts, amount: int, make: Any) -> tuple[Action, ...]:
+    """The irreducible payments of ``amount`` from ``hand`` (K-PAY-1) as ``make(p, cards)``."""
+    return tuple(make(p, counts_to_cards(c)) for c in _minimal_payments(hand, amount))
 
 
 def legal_actions(n: GameState) -> LegalActions:
@@ -206,33 +213,37 @@ def legal_actions(n: GameState) -> LegalActions:
     if phase is _BIDDING:
         auc = n._auc
         assert auc is not None
-        raise_by = n._edition.min_raise
-        start = -(-(n._hb + raise_by if n._hbr >= 0 else raise_by) // 10) * 10
-        cap = auc.caps[p]
-        upper = cap if cap >= 0 else money_in_play(n)
-        key = (p, start, upper)
-        legal = _BID_LISTS.get(key)
+        # The lowest listed bid: the next legal bid rounded up to a ten (money comes in tens).
+        start = -(-(n._hb + auc.raise_by if n._hbr >= 0 else auc.raise_by) // 10) * 10
+        upper = auc.limits[p]
+        bid_key = (p, start, upper)
+        legal = _BID_LISTS.get(bid_key)
         if legal is None:
             if len(_BID_LISTS) > 65536:
                 _BID_LISTS.clear()
-            legal = _BID_LISTS[key] = LegalActions(p, range(start, upper + 1, 10),
-                                                   (make_pass(p),))
+            legal = _BID_LISTS[bid_key] = LegalActions(p, range(start, upper + 1, 10),
+                                                       (make_pass(p),))
         return legal
     if phase is _TURN:
-        fixed = (make_auction(p),) if n._pos < len(n._deck) else ()
-        if n._must_auction:
-            return LegalActions(p, fixed=fixed)
-        targets = _targets(n, p)
-        if not targets:
-            return LegalActions(p, fixed=fixed)
-        return LegalActions(p, fixed=fixed, kind=LegalActions.TRADE, targets=targets,
-                            hand=n._money[p])
+        # Depends only on the seat, the deck being empty, the double move, the herds (K-TURN-2)
+        # and the hand: positions repeat these often, so the lists are shared.
+        turn_key = (p, n._pos < len(n._deck), n._must_auction, n._herds, n._owners, n._money[p])
+        legal = _TURN_LISTS.get(turn_key)
+        if legal is None:
+            if len(_TURN_LISTS) > 65536:
+                _TURN_LISTS.clear()
+            legal = _TURN_LISTS[turn_key] = _turn_actions(n, p)
+        return legal
     if phase is _PAYMENT:
-        auc = n._auc
-        assert auc is not None
-        pays = tuple(make_pay(p, counts_to_cards(c))
-                     for c in minimal_payments(n._money[p], n._hb))
-        return LegalActions(p, fixed=pays)
+        hand, amount = n._money[p], n._hb
+        pay_key = (p, hand, amount)
+        legal = _PAY_LISTS.get(pay_key)
+        if legal is None:
+            if len(_PAY_LISTS) > 65536:
+                _PAY_LISTS.clear()
+            legal = LegalActions(p, fixed=_payments(p, hand, amount, make_pay))
+            _PAY_LISTS[pay_key] = legal
+        return legal
     if phase is _HAMMER:
         return LegalActions(p, fixed=(make_sell(p), make_preempt(p)))
     if phase is _TRADE_RESPONSE:
@@ -243,9 +254,7 @@ def legal_actions(n: GameState) -> LegalActions:
     if phase is _BUY_BACK:
         auc = n._auc
         assert auc is not None and auc.paid is not None
-        rest = _sub(n._money[p], auc.paid)
-        backs = tuple(make_buyback(p, counts_to_cards(c))
-                      for c in minimal_payments(rest, n._hb))
+        backs = _payments(p, _sub(n._money[p], auc.paid), n._hb, make_buyback)
         return LegalActions(p, fixed=(*backs, make_sell(p)))
     raise AssertionError(phase)  # pragma: no cover
 

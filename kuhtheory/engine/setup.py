@@ -94,14 +94,14 @@ def new_game(
     s._log = None
     s._nlog = 0
     s._start_events = ()
-    s._evbuf = []
+    s._evbuf = None
     s._reveals = ((),) * players
     s._legal = None
     if ed.deal_animals:
         _rules.deal_short_game(s)
     _rules.begin_turn(s, first)
-    s._start_events = tuple(s._evbuf)
-    s._evbuf = []
+    s._start_events = tuple(s._evbuf or ())
+    s._evbuf = None
     return s
 
 
@@ -208,10 +208,10 @@ def setup_position(
     s._log = None
     s._nlog = 0
     s._start_events = ()
-    s._evbuf = []
+    s._evbuf = None
     s._reveals = ((),) * players
     s._legal = None
     _rules.begin_turn(s, active)
-    s._start_events = tuple(s._evbuf)
-    s._evbuf = []
+    s._start_events = tuple(s._evbuf or ())
+    s._evbuf = None
     return s

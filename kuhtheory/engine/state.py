@@ -80,28 +80,54 @@ class _Auc:
 
     The fields that change at every bid (high bid, high bidder, who passed, who has bid) live on the
     state itself (``_hb``, ``_hbr``, ``_passed``, ``_once``) so that a bid or a pass copies nothing
-    but the state.
+    but the state. ``skip``, ``raise_by``, ``one_bid`` and ``limits`` are derived once when the
+    bidding opens, for the bidding's hot path: the auctioneer's bit, the edition's minimum raise
+    and 'no kidding' flag, and per seat the highest listed bid (his shown money, K-PAY-2, else
+    all the money the players hold: it does not change while bidding).
     """
 
-    __slots__ = ("animals", "auctioneer", "caps", "payer", "payee", "paid", "preempt")
+    __slots__ = ("animals", "auctioneer", "caps", "payer", "payee", "paid", "preempt",
+                 "skip", "raise_by", "one_bid", "limits")
 
     def __init__(
         self,
         animals: tuple[Animal, ...],
         auctioneer: int,
         caps: tuple[int, ...],
-        payer: int = -1,
-        payee: int = -1,
-        paid: Counts | None = None,
-        preempt: bool = False,
+        edition: Edition,
+        money: int,
     ) -> None:
         self.animals = animals
         self.auctioneer = auctioneer
         self.caps = caps  # per seat: the money shown (K-PAY-2), -1 if none
-        self.payer = payer
-        self.payee = payee
-        self.paid = paid  # bluff: what the bidder paid before the buy-back decision
-        self.preempt = preempt
+        self.payer = -1
+        self.payee = -1
+        self.paid: Counts | None = None  # bluff: what the bidder paid before the buy-back decision
+        self.preempt = False
+        self.skip = 1 << auctioneer
+        self.raise_by = edition.min_raise
+        self.one_bid = edition.one_bid_per_auction
+        self.limits = (
+            tuple(c if c >= 0 else money for c in caps) if max(caps) >= 0 else (money,) * len(caps)
+        )
+
+    def but(
+        self, payer: int = -1, payee: int = -1, paid: Counts | None = None, preempt: bool = False
+    ) -> _Auc:
+        """The same auction with a payment step set: who pays whom, what was paid, preemption."""
+        new = _new_state(_Auc)
+        new.animals = self.animals
+        new.auctioneer = self.auctioneer
+        new.caps = self.caps
+        new.payer = payer
+        new.payee = payee
+        new.paid = paid
+        new.preempt = preempt
+        new.skip = self.skip
+        new.raise_by = self.raise_by
+        new.one_bid = self.one_bid
+        new.limits = self.limits
+        return new
 
 
 class _Trd:
@@ -237,8 +263,9 @@ class GameState:
     _nlog: int
     #: events of the setup (short game deal), before any action
     _start_events: tuple[tuple[Any, tuple[Any, ...]], ...]
-    #: events of the state being built by the rules (a fresh list per copy)
-    _evbuf: list[tuple[Any, tuple[Any, ...]]]
+    #: events of the state being built by the rules (None until the first one: most moves are
+    #: bids and passes, which record none)
+    _evbuf: list[tuple[Any, tuple[Any, ...]]] | None
     #: per seat, the piles he saw in exchanges: ``(turn, other player, that player's cards)``
     _reveals: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]
     _legal: LegalActions | None
@@ -273,7 +300,7 @@ class GameState:
         new._log = self._log
         new._nlog = self._nlog
         new._start_events = self._start_events
-        new._evbuf = []
+        new._evbuf = None
         new._reveals = self._reveals
         new._legal = None
         return new
@@ -558,7 +585,7 @@ class GameState:
 
     def _key(self) -> tuple[Any, ...]:
         a, t = self._auc, self._trd
-        auc = None if a is None else tuple(getattr(a, s) for s in _Auc.__slots__)
+        auc = None if a is None else tuple(getattr(a, s) for s in _Auc.__slots__[:7])
         trd = None if t is None else tuple(getattr(t, s) for s in _Trd.__slots__)
         return (
             self._edition, self._players, self._seed, self._first, self._phase, self._active,
