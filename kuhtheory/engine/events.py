@@ -19,18 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kuhtheory.cards import Animal
-
-
-def _animals(animals: tuple[Animal, ...]) -> str:
-    return " + ".join(a.label for a in animals)
+from kuhtheory.narration import TemplateEvent
 
 
 @dataclass(frozen=True)
-class Event:
-    """Base class of the public events."""
-
-    def text(self) -> str:  # pragma: no cover - every subclass overrides it
-        raise NotImplementedError
+class Event(TemplateEvent):
+    """Base class of the public events: ``text()`` fills the class's ``TEXT`` with its fields."""
 
 
 @dataclass(frozen=True)
@@ -40,8 +34,7 @@ class AnimalsDealt(Event):
     player: int
     animals: tuple[Animal, ...]
 
-    def text(self) -> str:
-        return f"P{self.player} is dealt {_animals(self.animals)}"
+    TEXT = "P{player} is dealt {animals:animals}"
 
 
 @dataclass(frozen=True)
@@ -51,8 +44,7 @@ class AuctionOpened(Event):
     auctioneer: int
     animals: tuple[Animal, ...]
 
-    def text(self) -> str:
-        return f"P{self.auctioneer} auctions {_animals(self.animals)}"
+    TEXT = "P{auctioneer} auctions {animals:animals}"
 
 
 @dataclass(frozen=True)
@@ -79,8 +71,7 @@ class BidMade(Event):
     player: int
     amount: int
 
-    def text(self) -> str:
-        return f"P{self.player} bids {self.amount}"
+    TEXT = "P{player} bids {amount}"
 
 
 @dataclass(frozen=True)
@@ -89,8 +80,7 @@ class BidPassed(Event):
 
     player: int
 
-    def text(self) -> str:
-        return f"P{self.player} passes"
+    TEXT = "P{player} passes"
 
 
 @dataclass(frozen=True)
@@ -101,8 +91,7 @@ class Hammered(Event):
     high_bidder: int
     amount: int
 
-    def text(self) -> str:
-        return f"P{self.auctioneer} hammers: {self.amount} to P{self.high_bidder}"
+    TEXT = "P{auctioneer} hammers: {amount} to P{high_bidder}"
 
 
 @dataclass(frozen=True)
@@ -112,8 +101,7 @@ class TakenFree(Event):
     auctioneer: int
     animals: tuple[Animal, ...]
 
-    def text(self) -> str:
-        return f"No bid: P{self.auctioneer} takes {_animals(self.animals)} for free"
+    TEXT = "No bid: P{auctioneer} takes {animals:animals} for free"
 
 
 @dataclass(frozen=True)
@@ -126,11 +114,7 @@ class Sold(Event):
     price: int
     cards: int
 
-    def text(self) -> str:
-        return (
-            f"P{self.buyer} buys {_animals(self.animals)} from P{self.seller} for {self.price}"
-            f" ({self.cards} card{'s' if self.cards != 1 else ''})"
-        )
+    TEXT = "P{buyer} buys {animals:animals} from P{seller} for {price} ({cards} card{cards:s})"
 
 
 @dataclass(frozen=True)
@@ -143,11 +127,10 @@ class Preempted(Event):
     price: int
     cards: int
 
-    def text(self) -> str:
-        return (
-            f"P{self.auctioneer} preempts {_animals(self.animals)}, paying {self.price} to "
-            f"P{self.high_bidder} ({self.cards} card{'s' if self.cards != 1 else ''})"
-        )
+    TEXT = (
+        "P{auctioneer} preempts {animals:animals}, paying {price} to "
+        "P{high_bidder} ({cards} card{cards:s})"
+    )
 
 
 @dataclass(frozen=True)
@@ -160,12 +143,10 @@ class BoughtBack(Event):
     price: int
     cards: int
 
-    def text(self) -> str:
-        return (
-            f"P{self.auctioneer} buys back {_animals(self.animals)}: returns P{self.high_bidder}'s"
-            f" payment and pays {self.price} more ({self.cards} card"
-            f"{'s' if self.cards != 1 else ''})"
-        )
+    TEXT = (
+        "P{auctioneer} buys back {animals:animals}: returns P{high_bidder}'s "
+        "payment and pays {price} more ({cards} card{cards:s})"
+    )
 
 
 @dataclass(frozen=True)
@@ -194,12 +175,10 @@ class TradeStarted(Event):
     stake: int
     cards: int
 
-    def text(self) -> str:
-        what = f"{self.stake} x {self.animal.label}"
-        return (
-            f"P{self.offerer} challenges P{self.opponent} for {what} with {self.cards} "
-            f"face-down card{'s' if self.cards != 1 else ''}"
-        )
+    TEXT = (
+        "P{offerer} challenges P{opponent} for {stake} x {animal.label} with "
+        "{cards} face-down card{cards:s}"
+    )
 
 
 @dataclass(frozen=True)
@@ -209,8 +188,7 @@ class TradeCountered(Event):
     opponent: int
     cards: int
 
-    def text(self) -> str:
-        return f"P{self.opponent} counters with {self.cards} card{'s' if self.cards != 1 else ''}"
+    TEXT = "P{opponent} counters with {cards} card{cards:s}"
 
 
 @dataclass(frozen=True)
@@ -220,8 +198,7 @@ class TradeTied(Event):
     offerer: int
     opponent: int
 
-    def text(self) -> str:
-        return f"Tie: the money goes back, P{self.offerer} offers again to P{self.opponent}"
+    TEXT = "Tie: the money goes back, P{offerer} offers again to P{opponent}"
 
 
 @dataclass(frozen=True)
@@ -231,9 +208,7 @@ class TradeReoffered(Event):
     offerer: int
     cards: int
 
-    def text(self) -> str:
-        plural = "s" if self.cards != 1 else ""
-        return f"P{self.offerer} offers again with {self.cards} card{plural}"
+    TEXT = "P{offerer} offers again with {cards} card{cards:s}"
 
 
 @dataclass(frozen=True)
@@ -276,8 +251,7 @@ class FamilyCompleted(Event):
     player: int
     animal: Animal
 
-    def text(self) -> str:
-        return f"P{self.player} completes the {self.animal.label} family"
+    TEXT = "P{player} completes the {animal.label} family"
 
 
 @dataclass(frozen=True)
@@ -288,11 +262,7 @@ class DoveAwarded(Event):
     pair: tuple[Animal, Animal]
     bonus: int
 
-    def text(self) -> str:
-        return (
-            f"P{self.player} completes {self.pair[0].label} & {self.pair[1].label} and takes the "
-            f"dove ({self.bonus})"
-        )
+    TEXT = "P{player} completes {pair[0].label} & {pair[1].label} and takes the dove ({bonus})"
 
 
 @dataclass(frozen=True)
@@ -301,8 +271,7 @@ class TurnPassed(Event):
 
     player: int
 
-    def text(self) -> str:
-        return f"P{self.player} cannot trade and passes"
+    TEXT = "P{player} cannot trade and passes"
 
 
 @dataclass(frozen=True)

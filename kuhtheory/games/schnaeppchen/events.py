@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kuhtheory.games.schnaeppchen.cards import Card
+from kuhtheory.narration import TemplateEvent
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -20,7 +21,7 @@ def _cards(cards: tuple[Card, ...]) -> str:
 
 
 @dataclass(frozen=True)
-class RoundDealt:
+class RoundDealt(TemplateEvent):
     """A round starts: the dealer deals ``cards_each`` cards to every player (S-ROUND-1)."""
 
     round: int
@@ -28,22 +29,20 @@ class RoundDealt:
     cards_each: int
     left_over: int
 
-    def text(self) -> str:
-        return (
-            f"Round {self.round}: seat {self.dealer} deals {self.cards_each} cards each; "
-            f"{self.left_over} cards wait for later rounds."
-        )
+    TEXT = (
+        "Round {round}: seat {dealer} deals {cards_each} cards each; "
+        "{left_over} cards wait for later rounds."
+    )
 
 
 @dataclass(frozen=True)
-class Revealed:
+class Revealed(TemplateEvent):
     """First round: a player shows the value he will collect (S-PRE-1)."""
 
     player: int
     card: Card
 
-    def text(self) -> str:
-        return f"Seat {self.player} reveals the {self.card.text()}: collects {self.card.value}s."
+    TEXT = "Seat {player} reveals the {card:text}: collects {card.value}s."
 
 
 @dataclass(frozen=True)
@@ -78,7 +77,7 @@ class TrickWon:
 
 
 @dataclass(frozen=True)
-class Converted:
+class Converted(TemplateEvent):
     """Sort: ``discarded`` cards of ``value`` thrown away, ``to_bargain`` put face up (S-SORT-1)."""
 
     player: int
@@ -86,32 +85,29 @@ class Converted:
     discarded: int
     to_bargain: int
 
-    def text(self) -> str:
-        return (
-            f"Seat {self.player} converts {self.value}s: discards {self.discarded}, puts "
-            f"{self.to_bargain} on the bargain pile and now collects {self.value}s."
-        )
+    TEXT = (
+        "Seat {player} converts {value}s: discards {discarded}, puts "
+        "{to_bargain} on the bargain pile and now collects {value}s."
+    )
 
 
 @dataclass(frozen=True)
-class JunkDiscarded:
+class JunkDiscarded(TemplateEvent):
     """Sort: the whole (new) junk pile thrown away (S-SORT-2)."""
 
     player: int
     count: int
 
-    def text(self) -> str:
-        return f"Seat {self.player} throws away the whole junk pile ({self.count} cards)."
+    TEXT = "Seat {player} throws away the whole junk pile ({count} cards)."
 
 
 @dataclass(frozen=True)
-class JunkKept:
+class JunkKept(TemplateEvent):
     """Sort: nothing changes (S-SORT-1)."""
 
     player: int
 
-    def text(self) -> str:
-        return f"Seat {self.player} keeps the junk pile as it is."
+    TEXT = "Seat {player} keeps the junk pile as it is."
 
 
 @dataclass(frozen=True)
