@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, animal_deck
+from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts, animal_deck
 from kuhtheory.editions import Edition, get_edition
 from kuhtheory.engine import rules as _rules
 from kuhtheory.engine.state import (
@@ -65,44 +65,16 @@ def new_game(
     else:
         first = first_player
     start = ed.start_money
-    s = _new_state(GameState)
-    s._edition = ed
-    s._players = players
-    s._seed = seed
-    s._first = first
-    s._phase = Phase.TURN
-    s._active = first
-    s._current = first
-    s._deck = tuple(deck)
-    s._pos = 0
-    s._money = (start,) * players
-    s._bank = tuple(d - players * c for d, c in zip(ed.money_deck, start, strict=False))
-    s._herds = (_NO_ANIMALS,) * players
-    s._owners = (-1,) * _N_ANIMALS
-    s._incomplete = _N_ANIMALS
-    s._donkeys = 0
-    s._dove = None
-    s._turn = 0
-    s._auc = None
-    s._hb = 0
-    s._hbr = -1
-    s._passed = 0
-    s._once = 0
-    s._trd = None
-    s._shown = (None,) * players
-    s._must_auction = False
-    s._log = None
-    s._nlog = 0
-    s._start_events = ()
-    s._evbuf = None
-    s._reveals = ((),) * players
-    s._legal = None
-    if ed.deal_animals:
-        _rules.deal_short_game(s)
-    _rules.begin_turn(s, first)
-    s._start_events = tuple(s._evbuf or ())
-    s._evbuf = None
-    return s
+    return _start(
+        ed, players, seed, first, tuple(deck),
+        money=(start,) * players,
+        bank=tuple(d - players * c for d, c in zip(ed.money_deck, start, strict=False)),
+        herds=(_NO_ANIMALS,) * players,
+        owners=(-1,) * _N_ANIMALS,
+        donkeys=0,
+        dove=None,
+        deal=bool(ed.deal_animals),
+    )
 
 
 def setup_position(
@@ -179,23 +151,54 @@ def setup_position(
         next((p for p in range(players) if herd_rows[p][i] == ed.cards_per_family), -1)
         for i in range(_N_ANIMALS)
     )
+    return _start(
+        ed, players, seed, active, deck,
+        money=tuple(hands),
+        bank=bank,
+        herds=tuple(herd_rows),
+        owners=owners,
+        donkeys=owned[ANIMAL_INDEX[Animal.DONKEY]],
+        dove=dove_holder,
+        deal=False,
+    )
+
+
+def _start(
+    ed: Edition,
+    players: int,
+    seed: int,
+    first: int,
+    deck: tuple[Animal, ...],
+    *,
+    money: tuple[Counts, ...],
+    bank: Counts,
+    herds: tuple[tuple[int, ...], ...],
+    owners: tuple[int, ...],
+    donkeys: int,
+    dove: int | None,
+    deal: bool,
+) -> GameState:
+    """A state with these cards, before any action, at the start of ``first``'s turn.
+
+    ``deal``: the short game deals animals first (their events are the setup's own events).
+    """
     s = _new_state(GameState)
     s._edition = ed
     s._players = players
     s._seed = seed
-    s._first = active
+    s._first = first
     s._phase = Phase.TURN
-    s._active = active
-    s._current = active
+    s._active = first
+    s._current = first
     s._deck = deck
     s._pos = 0
-    s._money = tuple(hands)
+    s._money = money
     s._bank = bank
-    s._herds = tuple(herd_rows)
+    s._herds = herds
     s._owners = owners
     s._incomplete = sum(1 for o in owners if o < 0)
-    s._donkeys = owned[ANIMAL_INDEX[Animal.DONKEY]]
-    s._dove = dove_holder
+    s._donkeys = donkeys
+    s._dove = dove
     s._turn = 0
     s._auc = None
     s._hb = 0
@@ -211,7 +214,9 @@ def setup_position(
     s._evbuf = None
     s._reveals = ((),) * players
     s._legal = None
-    _rules.begin_turn(s, active)
+    if deal:
+        _rules.deal_short_game(s)
+    _rules.begin_turn(s, first)
     s._start_events = tuple(s._evbuf or ())
     s._evbuf = None
     return s
