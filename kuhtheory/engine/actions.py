@@ -24,16 +24,12 @@ Trade(player=0, opponent=1, animal=Animal.COW, cards=(0, 10))
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Union
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
+from kuhtheory.action_base import BaseAction, action_repr, check_player, from_json, to_json
 from kuhtheory.cards import DENOMINATIONS, Animal, check_denomination
 from kuhtheory.errors import InvalidActionError
-
-
-def _check_player(action: object, player: object) -> None:
-    if isinstance(player, bool) or not isinstance(player, int) or player < 0:
-        raise InvalidActionError(f"{type(action).__name__}: player {player!r} must be a seat 0, 1, ...")
 
 
 def _check_cards(action: object, cards: object) -> tuple[int, ...]:
@@ -53,23 +49,14 @@ _DENOMINATIONS = frozenset(DENOMINATIONS)
 
 
 @dataclass(frozen=True)
-class _Action:
-    player: int
-    kind: ClassVar[str] = ""
-
-    def __post_init__(self) -> None:
-        _check_player(self, self.player)
-
-
-@dataclass(frozen=True)
-class Auction(_Action):
+class Auction(BaseAction):
     """The active player turns up the top animal card(s) and auctions them (K-AUC-1)."""
 
     kind: ClassVar[str] = "auction"
 
 
 @dataclass(frozen=True)
-class Bid(_Action):
+class Bid(BaseAction):
     """A bidder's open bid, strictly above the last one (K-AUC-1)."""
 
     amount: int = 0
@@ -82,29 +69,29 @@ class Bid(_Action):
 
 
 @dataclass(frozen=True)
-class Pass(_Action):
+class Pass(BaseAction):
     """A bidder does not raise this time round (K-AUC-2)."""
 
     kind: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True)
-class Sell(_Action):
-    """The auctioneer lets the high bidder have the animal(s), or gives up the buy-back (K-AUC-4)."""
+class Sell(BaseAction):
+    """The auctioneer lets the high bidder have the animal(s), or forgoes the buy-back (K-AUC-4)."""
 
     kind: ClassVar[str] = "sell"
 
 
 @dataclass(frozen=True)
-class Preempt(_Action):
+class Preempt(BaseAction):
     """The auctioneer takes the animal(s) by paying the high bid to the high bidder (K-AUC-4)."""
 
     kind: ClassVar[str] = "preempt"
 
 
 @dataclass(frozen=True)
-class BuyBack(_Action):
-    """bluff: the auctioneer returns the cards he was paid and pays the bid once more (``cards``)."""
+class BuyBack(BaseAction):
+    """bluff: the auctioneer returns the cards he was paid and pays the bid again (``cards``)."""
 
     cards: tuple[int, ...] = ()
     kind: ClassVar[str] = "buy-back"
@@ -115,7 +102,7 @@ class BuyBack(_Action):
 
 
 @dataclass(frozen=True)
-class Pay(_Action):
+class Pay(BaseAction):
     """The payer hands over money cards totalling at least the amount due; no change (K-PAY-1)."""
 
     cards: tuple[int, ...] = ()
@@ -127,7 +114,7 @@ class Pay(_Action):
 
 
 @dataclass(frozen=True)
-class Trade(_Action):
+class Trade(BaseAction):
     """The active player challenges ``opponent`` for ``animal`` with a face-down offer (K-TRD-1)."""
 
     opponent: int = 0
@@ -137,7 +124,7 @@ class Trade(_Action):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        _check_player(self, self.opponent)
+        check_player(self, self.opponent)
         if not isinstance(self.animal, Animal):
             object.__setattr__(self, "animal", Animal.parse(self.animal))
         object.__setattr__(self, "cards", _check_cards(self, self.cards))
@@ -146,7 +133,7 @@ class Trade(_Action):
 
 
 @dataclass(frozen=True)
-class Offer(_Action):
+class Offer(BaseAction):
     """classic, after a tie: the offerer lays a new face-down offer (may change it)."""
 
     cards: tuple[int, ...] = ()
@@ -158,14 +145,14 @@ class Offer(_Action):
 
 
 @dataclass(frozen=True)
-class Accept(_Action):
+class Accept(BaseAction):
     """The challenged player takes the offer and hands over the animal(s) (K-TRD-2)."""
 
     kind: ClassVar[str] = "accept"
 
 
 @dataclass(frozen=True)
-class Counter(_Action):
+class Counter(BaseAction):
     """The challenged player lays a face-down counter-offer (K-TRD-2, K-TRD-3)."""
 
     cards: tuple[int, ...] = ()
@@ -176,64 +163,37 @@ class Counter(_Action):
         object.__setattr__(self, "cards", _check_cards(self, self.cards))
 
 
-Action = Union[Auction, Bid, Pass, Sell, Preempt, BuyBack, Pay, Trade, Offer, Accept, Counter]
+Action = Auction | Bid | Pass | Sell | Preempt | BuyBack | Pay | Trade | Offer | Accept | Counter
 
-ACTION_TYPES: dict[str, type[_Action]] = {
+ACTION_TYPES: dict[str, type[BaseAction]] = {
     cls.kind: cls
     for cls in (Auction, Bid, Pass, Sell, Preempt, BuyBack, Pay, Trade, Offer, Accept, Counter)
 }
 
 
-def _repr(self: _Action) -> str:
-    parts = []
-    for f in fields(self):
-        value = getattr(self, f.name)
-        parts.append(f"{f.name}={'Animal.' + value.name if isinstance(value, Animal) else repr(value)}")
-    return f"{type(self).__name__}({', '.join(parts)})"
-
-
 for _cls in ACTION_TYPES.values():
-    setattr(_cls, "__repr__", _repr)  # noqa: B010  (one repr for every action class)
+    setattr(_cls, "__repr__", action_repr)  # noqa: B010  (one repr for every action class)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """A JSON-ready dict: ``{"type": "bid", "player": 2, "amount": 60}``."""
-    out: dict[str, Any] = {"type": action.kind}
-    for f in fields(action):
-        value = getattr(action, f.name)
-        if isinstance(value, Animal):
-            value = value.name.lower()
-        elif isinstance(value, tuple):
-            value = list(value)
-        out[f.name] = value
-    return out
+    return to_json(action, _encode)
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Animal):
+        return value.name.lower()
+    return list(value) if isinstance(value, tuple) else value
 
 
 def action_from_json(data: object) -> Action:
     """The action of :func:`action_to_json`; :class:`InvalidActionError` names what is wrong."""
-    if not isinstance(data, dict):
-        raise InvalidActionError(f"action {data!r} must be a JSON object")
-    kind = data.get("type")
-    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise InvalidActionError(
-            f"action {data!r}: unknown type {kind!r}, expected one of {', '.join(ACTION_TYPES)}"
-        )
-    names = {f.name for f in fields(cls)}
-    unknown = set(data) - names - {"type"}
-    missing = names - set(data)
-    if unknown or missing:
-        raise InvalidActionError(
-            f"action {data!r}: "
-            + (f"unknown fields {sorted(unknown)} " if unknown else "")
-            + (f"missing fields {sorted(missing)}" if missing else "")
-        )
-    kwargs = {n: data[n] for n in names if n in data}
+    action: Action = from_json(data, ACTION_TYPES, _decode)
+    return action
+
+
+def _decode(data: dict[str, Any], kwargs: dict[str, Any]) -> None:
     if "cards" in kwargs:
         if not isinstance(kwargs["cards"], list):
             raise InvalidActionError(f"action {data!r}: cards must be a list of money card values")
         kwargs["cards"] = tuple(kwargs["cards"])
-    try:
-        return cls(**kwargs)  # type: ignore[return-value]
-    except TypeError as exc:
-        raise InvalidActionError(f"action {data!r}: {exc}") from None

@@ -24,18 +24,12 @@ PlayCard(player=0, card=Card(Colour.GREEN, 7), declare_trump=None, equal_higher=
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from kuhtheory.action_base import BaseAction, action_repr, from_json, to_json
 from kuhtheory.errors import InvalidActionError
 from kuhtheory.games.schnaeppchen.cards import VALUES, Card
-
-
-def _check_player(action: object, player: object) -> None:
-    if isinstance(player, bool) or not isinstance(player, int) or player < 0:
-        raise InvalidActionError(
-            f"{type(action).__name__}: player {player!r} must be a seat 0, 1, ..."
-        )
 
 
 def _check_flag(action: object, name: str, value: object) -> None:
@@ -46,16 +40,7 @@ def _check_flag(action: object, name: str, value: object) -> None:
 
 
 @dataclass(frozen=True)
-class _Action:
-    player: int
-    kind: ClassVar[str] = ""
-
-    def __post_init__(self) -> None:
-        _check_player(self, self.player)
-
-
-@dataclass(frozen=True)
-class Reveal(_Action):
+class Reveal(BaseAction):
     """First round: a hand card face up as the first card of the bargain pile (S-PRE-1)."""
 
     card: Card = Card(None, 0)
@@ -68,7 +53,7 @@ class Reveal(_Action):
 
 
 @dataclass(frozen=True)
-class PlayCard(_Action):
+class PlayCard(BaseAction):
     """A card into the trick with its declarations (S-TRICK-1 .. S-TRICK-5)."""
 
     card: Card = Card(None, 0)
@@ -85,7 +70,7 @@ class PlayCard(_Action):
 
 
 @dataclass(frozen=True)
-class Convert(_Action):
+class Convert(BaseAction):
     """Sort: discard the fee of ``value`` cards from the junk pile, the rest onto the bargain pile
     (S-SORT-1)."""
 
@@ -99,14 +84,14 @@ class Convert(_Action):
 
 
 @dataclass(frozen=True)
-class DiscardJunk(_Action):
+class DiscardJunk(BaseAction):
     """Sort: throw the whole junk pile away (only when S-SORT-2 allows it)."""
 
     kind: ClassVar[str] = "discard-junk"
 
 
 @dataclass(frozen=True)
-class KeepJunk(_Action):
+class KeepJunk(BaseAction):
     """Sort: change nothing; the junk pile stays and the collected value too (S-SORT-1)."""
 
     kind: ClassVar[str] = "keep-junk"
@@ -114,29 +99,20 @@ class KeepJunk(_Action):
 
 Action = Reveal | PlayCard | Convert | DiscardJunk | KeepJunk
 
-ACTION_TYPES: dict[str, type[_Action]] = {
+ACTION_TYPES: dict[str, type[BaseAction]] = {
     cls.kind: cls for cls in (Reveal, PlayCard, Convert, DiscardJunk, KeepJunk)
 }
 
 
-def _repr(self: _Action) -> str:
-    parts = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)]
-    return f"{type(self).__name__}({', '.join(parts)})"
-
-
 for _cls in ACTION_TYPES.values():
-    _cls.__repr__ = _repr  # type: ignore[method-assign,assignment]
+    setattr(_cls, "__repr__", action_repr)  # noqa: B010  (one repr for every action class)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """A JSON-ready dict: ``{"type": "play", "player": 0, "card": "G7", ...}``."""
     if not isinstance(action, tuple(ACTION_TYPES.values())):
         raise InvalidActionError(f"{action!r} is not a Schnäppchen Jagd action")
-    out: dict[str, Any] = {"type": action.kind}
-    for f in fields(action):
-        value = getattr(action, f.name)
-        out[f.name] = value.code if isinstance(value, Card) else value
-    return out
+    return to_json(action, lambda value: value.code if isinstance(value, Card) else value)
 
 
 def action_from_json(data: object) -> Action:
@@ -147,27 +123,10 @@ def action_from_json(data: object) -> Action:
     ...
     kuhtheory.errors.InvalidActionError: card 'X1' is not a card: ...
     """
-    if not isinstance(data, dict):
-        raise InvalidActionError(f"action {data!r} must be a JSON object")
-    kind = data.get("type")
-    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise InvalidActionError(
-            f"action {data!r}: unknown type {kind!r}, expected one of {', '.join(ACTION_TYPES)}"
-        )
-    names = {f.name for f in fields(cls)}
-    unknown = set(data) - names - {"type"}
-    missing = names - set(data)
-    if unknown or missing:
-        raise InvalidActionError(
-            f"action {data!r}: "
-            + (f"unknown fields {sorted(unknown)} " if unknown else "")
-            + (f"missing fields {sorted(missing)}" if missing else "")
-        )
-    kwargs = {n: data[n] for n in names}
+    action: Action = from_json(data, ACTION_TYPES, _decode)
+    return action
+
+
+def _decode(data: dict[str, Any], kwargs: dict[str, Any]) -> None:
     if "card" in kwargs and not isinstance(kwargs["card"], str):
         raise InvalidActionError(f"action {data!r}: card must be a code such as 'G7' or 'SO'")
-    try:
-        return cls(**kwargs)  # type: ignore[return-value]
-    except TypeError as exc:
-        raise InvalidActionError(f"action {data!r}: {exc}") from None
