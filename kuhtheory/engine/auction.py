@@ -186,11 +186,7 @@ def _do_bid(s: GameState, a: Bid) -> GameState:
     n._hbr = p
     n._passed = 0
     n._once |= 1 << p
-    nxt = _next_bidder(n, p)
-    if nxt >= 0:
-        n._current = nxt
-    else:
-        _hammer(n)
+    _next_or_hammer(n, p)
     return n
 
 
@@ -198,12 +194,17 @@ def _do_pass(s: GameState, a: Pass) -> GameState:
     p = a.player
     n = s._copy()
     n._passed |= 1 << p
+    _next_or_hammer(n, p)
+    return n
+
+
+def _next_or_hammer(n: GameState, p: int) -> None:
+    """After ``p`` bid or passed: the next bidder's move, or the hammer (K-AUC-2)."""
     nxt = _next_bidder(n, p)
     if nxt >= 0:
         n._current = nxt
     else:
         _hammer(n)
-    return n
 
 
 def _do_hammer_sell(s: GameState, a: Sell) -> GameState:
