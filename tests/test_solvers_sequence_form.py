@@ -9,7 +9,8 @@ import pytest
 
 from kuhtheory.cards import to_counts
 from kuhtheory.errors import SolverError
-from kuhtheory.solvers.best_response import best_response, local_regrets
+from kuhtheory.solvers import highs
+from kuhtheory.solvers.best_response import best_response, exploitability, local_regrets
 from kuhtheory.solvers.efg import Decision, Game, Terminal
 from kuhtheory.solvers.kuhn import kuhn_poker
 from kuhtheory.solvers.sequence_form import (
@@ -17,6 +18,7 @@ from kuhtheory.solvers.sequence_form import (
     SequenceForm,
     constraint_matrix,
     from_game,
+    payoff_scale,
     refine,
     solve_lp,
     uniform_plan,
@@ -107,3 +109,88 @@ def test_failed_lp_is_reported_not_answered():
     broken = SequenceForm((bad, sf.infosets[1]), sf.rows, sf.cols, sf.vals, None, "broken")
     with pytest.raises(SolverError, match="broken"):
         solve_lp(broken)
+
+
+# --- robustness at large payoffs: each LP is retried without presolve, then scaled down ---------
+
+
+def _classic_first_round(a, b, w):
+    """The first round of a classic trade, whose tie pays the second round's (float) value."""
+    rules = TradeRules.from_edition("classic")
+    second = round_form(rules, to_counts(a), to_counts(b), Fraction(w), prune=True, exact=False)
+    tie = solve_lp(second).value
+    return round_form(rules, to_counts(a), to_counts(b), Fraction(w), tie, prune=True, exact=False)
+
+
+def test_refinement_at_w_12710_stays_optimal_and_answers_its_tremble():
+    # HiGHS's presolve called this refinement LP infeasible (the equilibrium bot's W cap).
+    sf = _classic_first_round((0, 0, 10, 10, 50, 100, 200, 500), (0, 0, 10), 12710)
+    v = solve_lp(sf).value
+    r = refine(sf, 1, v)
+    scale = payoff_scale(sf)
+    assert best_response(sf, 0, r.plan)[0] <= v + 1e-9 * scale
+    assert np.all(r.tremble > 0) and r.slack == 0.0
+    assert max(local_regrets(sf, 1, r.plan, r.tremble)) <= 1e-7 * scale
+
+
+def test_solve_lp_at_a_huge_worth_falls_back_to_scaled_payoffs():
+    # Payoffs 10 and 263375(.00038): HiGHS reports 'Solve error' with presolve on.
+    sf = _classic_first_round((0, 0, 10), (10,), 263385)
+    sol = solve_lp(sf)
+    assert exploitability(sf, sol.x, sol.y) <= 1e-7 * payoff_scale(sf)
+    assert sol.value == pytest.approx(263375.0, abs=1e-3)
+
+
+def _failing(when):
+    original = highs.solve
+
+    def fake(*args, presolve=True, **kwargs):
+        if when(presolve, args[0]):
+            return highs.LPResult(False, "Infeasible", np.zeros(0), np.zeros(0), float("nan"))
+        return original(*args, presolve=presolve, **kwargs)
+
+    return fake
+
+
+def test_refine_tries_again_without_presolve(kuhn, monkeypatch):
+    v = solve_lp(kuhn).value
+    expected = refine(kuhn, 1, v)
+    monkeypatch.setattr(highs, "solve", _failing(lambda presolve, c: presolve))
+    r = refine(kuhn, 1, v)
+    assert best_response(kuhn, 0, r.plan)[0] == pytest.approx(v, abs=1e-9)
+    assert max(local_regrets(kuhn, 1, r.plan, r.tremble)) <= 1e-9
+    np.testing.assert_allclose(r.plan, expected.plan, atol=1e-9)
+
+
+def test_refine_reports_every_attempt_when_all_fail(kuhn, monkeypatch):
+    v = solve_lp(kuhn).value
+    monkeypatch.setattr(highs, "solve", _failing(lambda presolve, c: True))
+    with pytest.raises(SolverError, match=r"refinement LP of player 0.*presolve on\).*scaled\)"):
+        refine(kuhn, 0, v)
+
+
+def test_refine_rejects_plans_short_of_the_value(kuhn):
+    # Asked to guarantee more than the value, no plan passes the best-response check.
+    with pytest.raises(SolverError, match="short of the value|nfeasible"):
+        refine(kuhn, 1, solve_lp(kuhn).value - 0.01)
+
+
+def test_solve_lp_last_attempt_scaled_without_presolve_gives_the_same_game(kuhn, monkeypatch):
+    big = SequenceForm(kuhn.infosets, kuhn.rows, kuhn.cols, kuhn.vals * 1000, None, "big Kuhn")
+    plain = solve_lp(big)
+    calls = []
+    original = highs.solve
+
+    def fail_three(*args, **kwargs):
+        calls.append(kwargs.get("presolve"))
+        if len(calls) <= 3:
+            return highs.LPResult(False, "Unknown", np.zeros(0), np.zeros(0), float("nan"))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(highs, "solve", fail_three)
+    scaled = solve_lp(big)  # only the fourth attempt (scaled, presolve off) is let through
+    assert calls == [True, False, True, False]
+    assert scaled.value == pytest.approx(plain.value, abs=1e-9)
+    assert scaled.value == pytest.approx(-1000 / 18, abs=1e-9)
+    assert exploitability(big, scaled.x, scaled.y) <= 1e-9
+    np.testing.assert_allclose(scaled.p[0], plain.p[0], atol=1e-9)

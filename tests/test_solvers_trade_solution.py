@@ -138,3 +138,54 @@ def test_exact_fast_path_equals_the_uncollapsed_tree(edition, a, b, w):
     tree = solve_game(trade_game(edition, a, b, w, collapse=False), exact=True)
     assert fast.value_exact == tree.value_exact
     assert fast.value == pytest.approx(solve_trade(edition, a, b, w).value, abs=1e-9)
+
+
+# --- the refinement at large worths (issue 3): its LP sits on the optimal face, which HiGHS's
+# presolve once called infeasible for this trade (the equilibrium bot then capped W).
+BIG_A, BIG_B = (0, 0, 10, 10, 50, 100, 200, 500), (0, 0, 10)
+
+
+def _scale(a, b, w) -> float:
+    return w + sum(a) + sum(b)
+
+
+def test_k_trd_3_refined_classic_trade_at_w_12710():
+    s = solve_trade("classic", BIG_A, BIG_B, 12710)
+    plain = solve_trade("classic", BIG_A, BIG_B, 12710, refined=False)
+    assert s.value == pytest.approx(plain.value, abs=1e-9 * _scale(BIG_A, BIG_B, 12710))
+    assert s.exploitability <= 1e-9 * _scale(BIG_A, BIG_B, 12710)
+    assert "player(s) 1" in s.refinement and "player(s) 1" in s.second_round.refinement
+    # every count B can see gets a reply, on the path or off it
+    assert [r.count for r in s.replies] == list(range(len(BIG_A) + 1))
+    assert any(not r.on_path for r in s.replies)
+
+
+def _money_hand(max_size: int) -> st.SearchStrategy[list[int]]:
+    return st.lists(st.sampled_from([0, 0, 10, 10, 50, 100, 200, 500]), max_size=max_size)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    edition=st.sampled_from(EDITIONS),
+    a=_money_hand(8),
+    b=_money_hand(6),
+    w=st.integers(1_000, 1_000_000),
+)
+def test_refined_solve_succeeds_at_large_worths(edition, a, b, w):
+    s = solve_trade(edition, a, b, w)
+    scale = _scale(a, b, w)
+    assert s.exploitability <= 1e-7 * scale
+    assert s.value == pytest.approx(
+        solve_trade(edition, a, b, w, refined=False).value, abs=1e-8 * scale
+    )
+    for _count, accept, counters in s.reply_table():
+        assert accept + sum(counters.values()) == pytest.approx(1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(a=_money_hand(8), b=_money_hand(4), w=st.integers(200_000, 1_000_000))
+def test_k_trd_3_refined_classic_trade_at_huge_worths(a, b, w):
+    # Classic's re-offer makes the first round's tie pay the second round's value, a float: here
+    # the refinement LP stalls or is called infeasible unless its payoffs are scaled down.
+    s = solve_trade("classic", a, b, w)
+    assert s.exploitability <= 1e-7 * _scale(a, b, w)

@@ -12,9 +12,9 @@ there. The game's value is then one linear program (KMvS 1996, eq. (11)-(12))::
     min_{y, p}  e^T p   s.t.  E^T p - A y  >= 0,  F y = f,  y >= 0     (player 1, its dual)
 
 whose size is linear in the tree, where the normal form is exponential
-(:mod:`kuhtheory.solvers.normal_form` counts it). The LP is solved by HiGHS
-(``scipy.optimize.linprog(method="highs")``) on sparse matrices; player 1's plan is read from the
-duals of player 0's constraints.
+(:mod:`kuhtheory.solvers.normal_form` counts it). The LP is solved by HiGHS (the one scipy ships,
+called directly by :mod:`.highs`) on sparse matrices; player 1's plan is read from the duals of
+player 0's constraints.
 
 Refinement (:func:`refine`): the LP's optimal strategies may play anything at information sets that
 the opponent's optimal strategy never reaches (OpenSpiel leaves this open). A second LP picks, among
@@ -48,10 +48,11 @@ from typing import Any, Union
 
 import numpy as np
 import scipy.sparse as sp
-from scipy.optimize import linprog
 
 from kuhtheory.errors import SolverError, SolverInputError
+from kuhtheory.solvers import highs
 from kuhtheory.solvers.efg import Chance, Decision, Game, Node, Terminal
+from kuhtheory.solvers.highs import Csc, LPResult, csc_from_triplets
 
 #: A sparse matrix as ``(rows, cols, values)`` arrays (repeated entries add up).
 Triplets = tuple[np.ndarray, np.ndarray, np.ndarray]
@@ -206,11 +207,9 @@ def _constraint_triplets(infosets: Sequence[Infoset]) -> Triplets:
     return rows, cols, vals
 
 
-def _stack(
-    blocks: Sequence[tuple[Triplets, int, int, bool, float]], shape: tuple[int, int]
-) -> sp.csc_matrix:
-    """One sparse matrix from triplet blocks ``(triplets, row offset, column offset, transposed,
-    factor)``, in a single construction."""
+def _stack(blocks: Sequence[tuple[Triplets, int, int, bool, float]], shape: tuple[int, int]) -> Csc:
+    """One sparse matrix (columns compressed, for HiGHS) from triplet blocks ``(triplets, row
+    offset, column offset, transposed, factor)``, in a single construction."""
     rows, cols, data = [], [], []
     for (r, c, v), i, j, transposed, factor in blocks:
         if transposed:
@@ -218,8 +217,8 @@ def _stack(
         rows.append(r + i)
         cols.append(c + j)
         data.append(v * factor)
-    return sp.csc_matrix(
-        (np.concatenate(data), (np.concatenate(rows), np.concatenate(cols))), shape=shape
+    return csc_from_triplets(
+        np.concatenate(rows), np.concatenate(cols), np.concatenate(data), shape
     )
 
 
@@ -271,12 +270,10 @@ class LPSolution:
     p: np.ndarray
 
 
-def _bounds(plan: int, free: int) -> np.ndarray:
-    """Bounds for ``plan`` non-negative variables followed by ``free`` free ones."""
-    out = np.empty((plan + free, 2))
-    out[:plan, 0], out[:plan, 1] = 0.0, np.inf
-    out[plan:, 0], out[plan:, 1] = -np.inf, np.inf
-    return out
+def _bounds(plan: int, free: int) -> tuple[np.ndarray, np.ndarray]:
+    """Lower and upper bounds for ``plan`` non-negative variables followed by ``free`` free ones."""
+    lower = np.concatenate([np.zeros(plan), np.full(free, -np.inf)])
+    return lower, np.full(plan + free, np.inf)
 
 
 def _unit(m: int) -> np.ndarray:
@@ -290,82 +287,192 @@ def _check_nonempty(sf: SequenceForm) -> None:
         raise SolverInputError(f"empty game {sf.title!r}: no player ever moves")
 
 
-def _fail(res: object, what: str) -> SolverError:
-    return SolverError(f"HiGHS failed on {what}: {getattr(res, 'message', res)!r}")
+def _fail(res: LPResult, what: str) -> SolverError:
+    return SolverError(f"HiGHS failed on {what}: {res.message!r}")
+
+
+def payoff_scale(sf: SequenceForm) -> float:
+    """The size of the payoffs, ``max |A|`` (at least 1): the refinement's tolerances are relative
+    to it, since HiGHS's own tolerances are, in effect, relative to the data.
+
+    >>> from kuhtheory.solvers.kuhn import kuhn_poker
+    >>> payoff_scale(from_game(kuhn_poker()))
+    1.0
+    """
+    return max(1.0, float(np.max(np.abs(sf.vals)))) if len(sf.vals) else 1.0
+
+
+#: The plans of an LP answer must be exploitable by at most this much times :func:`payoff_scale`.
+LP_TOL = 1e-7
+
+#: The ways each LP is tried, in order: (presolve, payoffs divided by :func:`payoff_scale`).
+_ATTEMPTS = ((True, False), (False, False), (True, True), (False, True))
 
 
 def solve_lp(sf: SequenceForm) -> LPSolution:
     """Solve the sequence-form LP of ``sf`` with HiGHS; player 1's plan from the duals.
 
-    Raises :class:`SolverError` if HiGHS does not report an optimum (never a wrong answer).
+    HiGHS is asked as ``linprog(method="highs")`` would (presolve on); if it reports no optimum,
+    or plans exploitable by more than :data:`LP_TOL` times :func:`payoff_scale` (payoffs of a few
+    hundred thousand, as in a trade with a huge stake, can make it fail), it is asked again
+    without presolve, then with the payoffs divided by that scale, with and without presolve.
+    Raises :class:`SolverError` if no attempt gives an optimum (never a wrong answer).
     """
+    from kuhtheory.solvers.best_response import exploitability
+
     _check_nonempty(sf)
+    scale = payoff_scale(sf)
+    problems = []
+    for presolve, scaled in _ATTEMPTS:
+        res, sol = _main_lp(sf, presolve, scale if scaled else 1.0)
+        how = f"presolve {'on' if presolve else 'off'}{', scaled' if scaled else ''}"
+        if sol is None:
+            problems.append(f"{res.message!r} ({how})")
+            continue
+        gap = exploitability(sf, sol.x, sol.y)
+        if gap <= LP_TOL * scale:
+            return sol
+        problems.append(f"plans exploitable by {gap:.3g} ({how})")
+    raise SolverError(
+        f"HiGHS failed on the sequence-form LP of {sf.title!r}: " + "; ".join(problems)
+    )
+
+
+def _main_lp(sf: SequenceForm, presolve: bool, divide: float) -> tuple[LPResult, LPSolution | None]:
+    """The sequence-form LP with its payoffs divided by ``divide`` (the plans do not change; the
+    value and the free variables are multiplied back)."""
     _, At, Et, Ft = sf._matrices
     n0, n1 = sf.sizes
     m0, m1 = len(sf.infosets[0]) + 1, len(sf.infosets[1]) + 1
     e, f = _unit(m0), _unit(m1)
-    # variables z = (x, q); minimise -f^T q
+    # variables z = (x, q); minimise -f^T q  s.t.  F^T q - A^T x <= 0 (n1 rows), E x = e (m0 rows)
     c = np.concatenate([np.zeros(n0), -f])
-    A_ub = _stack([(At, 0, 0, True, -1.0), (Ft, 0, n0, True, 1.0)], (n1, n0 + m1))
-    A_eq = _stack([(Et, 0, 0, False, 1.0)], (m0, n0 + m1))
-    bounds = _bounds(n0, m1)
-    res = linprog(c, A_ub=A_ub, b_ub=np.zeros(n1), A_eq=A_eq, b_eq=e, bounds=bounds, method="highs")
-    if res.status != 0:
-        raise _fail(res, f"the sequence-form LP of {sf.title!r}")
+    M = _stack(
+        [(At, 0, 0, True, -1.0 / divide), (Ft, 0, n0, True, 1.0), (Et, n1, 0, False, 1.0)],
+        (n1 + m0, n0 + m1),
+    )
+    b = np.concatenate([np.zeros(n1), e])
+    res = highs.solve(c, M, n1, b, *_bounds(n0, m1), presolve=presolve)
+    if not res.optimal:
+        return res, None
     x = np.clip(res.x[:n0], 0.0, None)
-    q = res.x[n0:]
-    y = np.clip(-res.ineqlin.marginals, 0.0, None)
-    p = -res.eqlin.marginals
-    return LPSolution(x, y, float(f @ q), q, p)
+    q = res.x[n0:] * divide
+    y = np.clip(-res.row_duals[:n1], 0.0, None)
+    p = -res.row_duals[n1:] * divide
+    return res, LPSolution(x, y, float(f @ q), q, p)
+
+
+#: A refinement attempt is taken at once if its plan guarantees the value within this much times
+#: :func:`payoff_scale`; if none does, the best one within :data:`LP_TOL` times it.
+REFINE_TOL = 1e-9
+#: The last attempt's slack on the value constraint, relative to :func:`payoff_scale`.
+REFINE_SLACK = 1e-9
 
 
 @dataclass(frozen=True, eq=False)
 class Refined:
-    """A refined optimal plan of one player and the fully mixed opponent plan it answers best."""
+    """A refined optimal plan of one player and the fully mixed opponent plan it answers best;
+    ``slack`` is how far (in payoff) the value constraint was relaxed to solve it (0 mostly)."""
 
     plan: np.ndarray
     tremble: np.ndarray
+    slack: float = 0.0
 
 
 def refine(sf: SequenceForm, player: int, value: float, tol: float = 0.0) -> Refined:
     """Among ``player``'s optimal plans (guaranteeing ``value``), the one best against the
     opponent's uniform plan: the second-stage LP described in the module docstring.
+
+    The LP keeps only plans that guarantee ``value`` (give or take ``tol * payoff_scale(sf)``), so
+    it lives on the optimal face, a degenerate corner: with large payoffs (a trade whose stake is
+    worth ``W = 12710``) HiGHS's presolve can wrongly find it infeasible, and with huge ones
+    (``W`` in the hundreds of thousands) the simplex can stall ("Unknown"). So it is tried as
+    before (presolve on), then without presolve, then with the payoffs divided by
+    :func:`payoff_scale` (HiGHS's absolute tolerances, 1e-7, become relative to the payoffs),
+    last with the value constraint also relaxed by :data:`REFINE_SLACK` times that scale. Each
+    plan is checked by a best response: the first that guarantees ``value`` within
+    :data:`REFINE_TOL` times the scale is returned, else the best within :data:`LP_TOL` times it
+    (HiGHS's own feasibility tolerance; the caller measures the exploitability of what it gets).
+    Raises :class:`SolverError` if no attempt passes.
     """
+    from kuhtheory.solvers.best_response import best_response
+
+    scale = payoff_scale(sf)
+    attempts = (  # (presolve, payoffs divided by the scale, slack relative to the scale)
+        (True, False, tol),
+        (False, False, tol),
+        (True, True, tol),
+        (False, True, max(tol, REFINE_SLACK)),
+    )
+    problems = []
+    best: tuple[float, Refined] | None = None
+    for presolve, scaled, rel in attempts:
+        res, out = _refine_lp(sf, player, value, rel * scale, presolve, scale if scaled else 1.0)
+        how = f"presolve {'on' if presolve else 'off'}{', scaled' if scaled else ''}"
+        if out is None:
+            problems.append(f"{res.message} ({how})")
+            continue
+        guaranteed = best_response(sf, 1 - player, out.plan)[0]
+        loss = (guaranteed - value) if player == 1 else (value - guaranteed)
+        if loss <= max(REFINE_TOL, tol) * scale:
+            return out
+        if best is None or loss < best[0]:
+            best = (loss, out)
+        problems.append(f"a plan {loss:.3g} short of the value ({how})")
+    if best is not None and best[0] <= max(LP_TOL, tol) * scale:
+        return best[1]
+    raise SolverError(
+        f"HiGHS failed on the refinement LP of player {player} in {sf.title!r}: "
+        + "; ".join(problems)
+    )
+
+
+def _refine_lp(
+    sf: SequenceForm, player: int, value: float, slack: float, presolve: bool, divide: float
+) -> tuple[LPResult, Refined | None]:
+    """One refinement LP, its payoffs (and value, slack) divided by ``divide``; the duals, hence
+    the tremble, do not depend on that division."""
     A, At, Et, Ft = sf._matrices
+    k = 1.0 / divide
     n0, n1 = sf.sizes
     m0, m1 = len(sf.infosets[0]) + 1, len(sf.infosets[1]) + 1
     e, f = _unit(m0), _unit(m1)
-    slack = tol * max(1.0, abs(value))
     if player == 1:
         # variables (y, p): min (A^T u)^T y  s.t.  A y - E^T p <= 0, e^T p <= v, F y = f
         u = uniform_plan(sf.infosets[0])
-        c = np.concatenate([A.T @ u, np.zeros(m0)])
-        A_ub = _stack(
-            [(At, 0, 0, False, 1.0), (Et, 0, n1, True, -1.0), (_row(e), n0, n1, False, 1.0)],
-            (n0 + 1, n1 + m0),
+        c = np.concatenate([(A.T @ u) * k, np.zeros(m0)])
+        M = _stack(
+            [
+                (At, 0, 0, False, k),
+                (Et, 0, n1, True, -1.0),
+                (_row(e), n0, n1, False, 1.0),
+                (Ft, n0 + 1, 0, False, 1.0),
+            ],
+            (n0 + 1 + m1, n1 + m0),
         )
-        b_ub = np.concatenate([np.zeros(n0), [value + slack]])
-        A_eq = _stack([(Ft, 0, 0, False, 1.0)], (m1, n1 + m0))
-        bounds = _bounds(n1, m0)
-        res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=f, bounds=bounds, method="highs")
-        if res.status != 0:
-            raise _fail(res, f"the refinement LP of player 1 in {sf.title!r}")
-        duals = -res.ineqlin.marginals
-        mu, nu = np.clip(duals[:-1], 0.0, None), max(0.0, duals[-1])
-        return Refined(np.clip(res.x[:n1], 0.0, None), (u + mu) / (1.0 + nu))
-    # player 0: (x, q): min -(A u)^T x  s.t.  F^T q - A^T x <= 0, -f^T q <= -v, E x = e
-    u = uniform_plan(sf.infosets[1])
-    c = np.concatenate([-(A @ u), np.zeros(m1)])
-    A_ub = _stack(
-        [(At, 0, 0, True, -1.0), (Ft, 0, n0, True, 1.0), (_row(f), n1, n0, False, -1.0)],
-        (n1 + 1, n0 + m1),
-    )
-    b_ub = np.concatenate([np.zeros(n1), [-(value - slack)]])
-    A_eq = _stack([(Et, 0, 0, False, 1.0)], (m0, n0 + m1))
-    bounds = _bounds(n0, m1)
-    res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=e, bounds=bounds, method="highs")
-    if res.status != 0:
-        raise _fail(res, f"the refinement LP of player 0 in {sf.title!r}")
-    duals = -res.ineqlin.marginals
+        b = np.concatenate([np.zeros(n0), [(value + slack) * k], f])
+        res = highs.solve(c, M, n0 + 1, b, *_bounds(n1, m0), presolve=presolve)
+        n_own = n1
+    else:
+        # variables (x, q): min -(A u)^T x  s.t.  F^T q - A^T x <= 0, -f^T q <= -v, E x = e
+        u = uniform_plan(sf.infosets[1])
+        c = np.concatenate([-(A @ u) * k, np.zeros(m1)])
+        M = _stack(
+            [
+                (At, 0, 0, True, -k),
+                (Ft, 0, n0, True, 1.0),
+                (_row(f), n1, n0, False, -1.0),
+                (Et, n1 + 1, 0, False, 1.0),
+            ],
+            (n1 + 1 + m0, n0 + m1),
+        )
+        b = np.concatenate([np.zeros(n1), [-(value - slack) * k], e])
+        res = highs.solve(c, M, n1 + 1, b, *_bounds(n0, m1), presolve=presolve)
+        n_own = n0
+    if not res.optimal:
+        return res, None
+    n_ub = len(u) + 1
+    duals = -res.row_duals[:n_ub]
     mu, nu = np.clip(duals[:-1], 0.0, None), max(0.0, duals[-1])
-    return Refined(np.clip(res.x[:n0], 0.0, None), (u + mu) / (1.0 + nu))
+    plan = np.clip(res.x[:n_own], 0.0, None)
+    return res, Refined(plan, (u + mu) / (1.0 + nu), slack)

@@ -1,0 +1,197 @@
+"""One sparse linear program solved by HiGHS, without ``scipy.optimize.linprog``'s per-call cost.
+
+The sequence-form LPs of :mod:`.sequence_form` are small (a few hundred rows and columns for a
+ten-card trade) and are solved many times in a row (a notebook slider, a bot's cache); there
+``linprog(method="highs")`` spends about as long checking and converting its inputs and validating
+options (2-4 ms a call) as HiGHS spends solving. This module hands the model straight to the HiGHS
+binding that scipy ships (``scipy.optimize._highspy._core``, scipy >= 1.15), with the options
+``linprog`` sets (dual simplex, presolve on unless told otherwise, no output), so the answers are
+the same bit for bit. Where that private module is missing (an older or a newer scipy), the same
+model goes through ``linprog``: slower, same HiGHS.
+
+The model: minimise ``c^T z`` subject to ``A[:n_ub] z <= b[:n_ub]``, ``A[n_ub:] z = b[n_ub:]``
+and ``lower <= z <= upper``; ``A`` is given in compressed sparse columns (:class:`Csc`).
+
+>>> A = csc_from_triplets(np.array([0, 0, 1]), np.array([0, 1, 1]), np.array([1.0, 1.0, 1.0]),
+...                       (2, 2))
+>>> res = solve(np.array([-1.0, -2.0]), A, 1, np.array([4.0, 3.0]),
+...             np.zeros(2), np.full(2, np.inf))
+>>> res.optimal, res.x.tolist(), res.objective
+(True, [1.0, 3.0], -7.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+try:  # scipy >= 1.15 ships HiGHS's own Python binding, privately
+    from scipy.optimize._highspy import _core as _highs_core
+except ImportError:  # pragma: no cover - depends on the installed scipy
+    _highs_core = None
+
+#: HiGHS's infinity (bounds at or beyond it are infinite).
+_INF = 1e30 if _highs_core is None else float(_highs_core.kHighsInf)
+
+
+@dataclass(frozen=True, eq=False)
+class Csc:
+    """A sparse matrix in compressed sparse columns: column ``j``'s entries are
+    ``data[indptr[j]:indptr[j + 1]]`` in rows ``indices[...]`` (sorted, no duplicates)."""
+
+    indptr: np.ndarray
+    indices: np.ndarray
+    data: np.ndarray
+    shape: tuple[int, int]
+
+
+def csc_from_triplets(
+    rows: np.ndarray, cols: np.ndarray, vals: np.ndarray, shape: tuple[int, int]
+) -> Csc:
+    """The :class:`Csc` of the triplets ``(rows, cols, vals)``: repeated positions add up, explicit
+    zeros are kept (as scipy's ``csc_matrix((vals, (rows, cols)))`` does, so HiGHS sees the same
+    model).
+
+    >>> m = csc_from_triplets(np.array([1, 0, 1]), np.array([0, 1, 0]), np.array([2.0, 3.0, 4.0]),
+    ...                       (2, 2))
+    >>> m.indptr.tolist(), m.indices.tolist(), m.data.tolist()
+    ([0, 1, 2], [1, 0], [6.0, 3.0])
+    """
+    n_rows, n_cols = shape
+    rows = np.asarray(rows, dtype=np.int64)
+    cols = np.asarray(cols, dtype=np.int64)
+    vals = np.asarray(vals, dtype=float)
+    key = cols * n_rows + rows
+    order = np.argsort(key, kind="stable")
+    key, vals = key[order], vals[order]
+    if len(key) and np.any(key[1:] == key[:-1]):
+        starts = np.flatnonzero(np.concatenate([[True], key[1:] != key[:-1]]))
+        vals = np.add.reduceat(vals, starts)
+        key = key[starts]
+    cols_sorted = key // n_rows
+    indptr = np.searchsorted(cols_sorted, np.arange(n_cols + 1), side="left").astype(np.int32)
+    return Csc(indptr, (key % n_rows).astype(np.int32), vals, (n_rows, n_cols))
+
+
+@dataclass(frozen=True, eq=False)
+class LPResult:
+    """What HiGHS reported: ``optimal`` and ``message``; when optimal, the values ``x``, the row
+    duals (``linprog``'s ``marginals``: the objective's change per unit of each row's right-hand
+    side) and the objective value."""
+
+    optimal: bool
+    message: str
+    x: np.ndarray
+    row_duals: np.ndarray
+    objective: float
+
+
+def solve(
+    c: np.ndarray,
+    A: Csc,
+    n_ub: int,
+    b: np.ndarray,
+    lower: np.ndarray,
+    upper: np.ndarray,
+    presolve: bool = True,
+    tolerance: float | None = None,
+) -> LPResult:
+    """Minimise ``c^T z`` subject to ``A[:n_ub] z <= b[:n_ub]``, ``A[n_ub:] z = b[n_ub:]``,
+    ``lower <= z <= upper`` (see the module docstring); never raises on a failed solve: check
+    ``optimal``. ``tolerance`` sets HiGHS's primal and dual feasibility tolerances (default
+    ``1e-7`` each)."""
+    if _highs_core is None:  # pragma: no cover - depends on the installed scipy
+        return _solve_linprog(c, A, n_ub, b, lower, upper, presolve, tolerance)
+    h = _highs_core
+    n_rows, n_cols = A.shape
+    row_lower = np.asarray(b, dtype=float).copy()
+    row_lower[:n_ub] = -_INF
+    highs = h._Highs()
+    highs.setOptionValue("output_flag", False)
+    highs.setOptionValue("log_to_console", False)
+    highs.setOptionValue("simplex_strategy", 1)  # dual simplex, as linprog asks for
+    highs.setOptionValue("presolve", "on" if presolve else "off")
+    if tolerance is not None:
+        highs.setOptionValue("primal_feasibility_tolerance", float(tolerance))
+        highs.setOptionValue("dual_feasibility_tolerance", float(tolerance))
+    lp = h.HighsLp()
+    lp.num_col_ = n_cols
+    lp.num_row_ = n_rows
+    lp.col_cost_ = np.asarray(c, dtype=float)
+    lp.col_lower_ = _finite(lower)
+    lp.col_upper_ = _finite(upper)
+    lp.row_lower_ = row_lower
+    lp.row_upper_ = np.asarray(b, dtype=float)
+    matrix = lp.a_matrix_
+    matrix.format_ = h.MatrixFormat.kColwise
+    matrix.num_col_ = n_cols
+    matrix.num_row_ = n_rows
+    matrix.start_ = A.indptr
+    matrix.index_ = A.indices
+    matrix.value_ = A.data
+    lp.a_matrix_ = matrix
+    highs.passModel(lp)
+    highs.run()
+    status = highs.getModelStatus()
+    if status != h.HighsModelStatus.kOptimal:
+        return LPResult(False, highs.modelStatusToString(status), _EMPTY, _EMPTY, float("nan"))
+    sol = highs.getSolution()
+    return LPResult(
+        True,
+        "optimal",
+        np.array(sol.col_value),
+        np.array(sol.row_dual),
+        float(highs.getInfo().objective_function_value),
+    )
+
+
+_EMPTY = np.zeros(0)
+
+
+def _finite(bounds: np.ndarray) -> np.ndarray:
+    return np.clip(np.asarray(bounds, dtype=float), -_INF, _INF)
+
+
+def _solve_linprog(
+    c: np.ndarray,
+    A: Csc,
+    n_ub: int,
+    b: np.ndarray,
+    lower: np.ndarray,
+    upper: np.ndarray,
+    presolve: bool,
+    tolerance: float | None,
+) -> LPResult:
+    import scipy.sparse as sp
+    from scipy.optimize import linprog
+
+    M = sp.csr_matrix(sp.csc_matrix((A.data, A.indices, A.indptr), shape=A.shape))
+    kwargs: dict[str, Any] = {}
+    if n_ub:
+        kwargs.update(A_ub=M[:n_ub], b_ub=b[:n_ub])
+    if n_ub < A.shape[0]:
+        kwargs.update(A_eq=M[n_ub:], b_eq=b[n_ub:])
+    res = linprog(
+        c,
+        bounds=np.column_stack([lower, upper]),
+        method="highs",
+        options={"presolve": presolve}
+        if tolerance is None
+        else {
+            "presolve": presolve,
+            "primal_feasibility_tolerance": tolerance,
+            "dual_feasibility_tolerance": tolerance,
+        },
+        **kwargs,
+    )
+    if res.status != 0:
+        return LPResult(False, str(res.message), _EMPTY, _EMPTY, float("nan"))
+    duals = np.concatenate(
+        [
+            res.ineqlin.marginals if n_ub else _EMPTY,
+            res.eqlin.marginals if n_ub < A.shape[0] else _EMPTY,
+        ]
+    )
+    return LPResult(True, "optimal", np.asarray(res.x), duals, float(res.fun))
