@@ -1,4 +1,4 @@
-"""Cards: the ten animal species and the money cards (rule texts: RULES.md, "common to all editions").
+"""Cards: the ten animal species and the money cards (RULES.md, "common to all editions").
 
 Animal cards are public; money cards are secret (only their number is visible at the table).
 Money is handled in two forms:
@@ -131,7 +131,7 @@ def check_denomination(value: object, what: str = "money card") -> int:
 
 
 def to_counts(cards: Iterable[int], what: str = "money card") -> Counts:
-    """The count vector of a hand of money cards; unknown values raise :class:`InvalidActionError`."""
+    """The count vector of a hand of money cards; unknown values raise InvalidActionError."""
     counts = [0] * len(DENOMINATIONS)
     for card in cards:
         counts[_INDEX[check_denomination(card, what)]] += 1
@@ -141,7 +141,7 @@ def to_counts(cards: Iterable[int], what: str = "money card") -> Counts:
 def from_counts(counts: Sequence[int]) -> tuple[int, ...]:
     """The sorted hand of card values of a count vector."""
     check_counts(counts)
-    return tuple(v for v, c in zip(DENOMINATIONS, counts) for _ in range(c))
+    return tuple(v for v, c in zip(DENOMINATIONS, counts, strict=False) for _ in range(c))
 
 
 def check_counts(counts: Sequence[int], what: str = "money counts") -> Counts:
@@ -158,7 +158,7 @@ def check_counts(counts: Sequence[int], what: str = "money counts") -> Counts:
 
 def total(counts: Sequence[int]) -> int:
     """The money value of a count vector."""
-    return sum(v * c for v, c in zip(DENOMINATIONS, counts))
+    return sum(v * c for v, c in zip(DENOMINATIONS, counts, strict=False))
 
 
 def card_count(counts: Sequence[int]) -> int:
@@ -168,7 +168,7 @@ def card_count(counts: Sequence[int]) -> int:
 
 def add(a: Sequence[int], b: Sequence[int]) -> Counts:
     """The union of two count vectors."""
-    return tuple(x + y for x, y in zip(a, b))
+    return tuple(x + y for x, y in zip(a, b, strict=False))
 
 
 def subtract(a: Sequence[int], b: Sequence[int]) -> Counts:
@@ -177,12 +177,12 @@ def subtract(a: Sequence[int], b: Sequence[int]) -> Counts:
         raise InvalidActionError(
             f"cards {from_counts(b)!r} are not all in the hand {from_counts(a)!r}"
         )
-    return tuple(x - y for x, y in zip(a, b))
+    return tuple(x - y for x, y in zip(a, b, strict=False))
 
 
 def contains(hand: Sequence[int], part: Sequence[int]) -> bool:
     """Whether the count vector ``part`` is a sub-multiset of ``hand``."""
-    return all(p <= h for p, h in zip(part, hand))
+    return all(p <= h for p, h in zip(part, hand, strict=False))
 
 
 def parse_money(text: str | Iterable[int]) -> tuple[int, ...]:

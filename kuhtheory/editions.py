@@ -11,14 +11,14 @@ Readings where the sources are silent (each is a field, so it can be changed):
   the 2025 box says every bid exceeds the last by at least 10 (``min_raise=10``).
 * ``first`` (1985): its trade tie is not spelled out in the English summary; the bluff box says the
   offerer wins a tie, and we use that for both (RULES.md note).
-* ``bluff``: "once a trade is announced no auction may happen that turn" restates that a turn is one
-  action (K-TURN-1); it needs no field.
-* ``original`` (2025 box played the old way) changes exactly what the 2025 leaflet lists: four cards a
-  family, start money with one 50, one animal per auction; the pair rule K-TRD-4 already holds in
-  2025 (with three cards a family no two players can both hold a pair). The +10 raise and the 2025
-  tie and score tie-break stay.
-* 2025's starting player ("who owns the heaviest animal") is a seat given to the engine or drawn from
-  the seed.
+* ``bluff``: "once a trade is announced no auction may happen that turn" restates that a turn is
+  one action (K-TURN-1); it needs no field.
+* ``original`` (2025 box played the old way) changes exactly what the 2025 leaflet lists: four
+  cards a family, start money with one 50, one animal per auction; the pair rule K-TRD-4 already
+  holds in 2025 (with three cards a family no two players can both hold a pair). The +10 raise
+  and the 2025 tie and score tie-break stay.
+* 2025's starting player ("who owns the heaviest animal") is a seat given to the engine or drawn
+  from the seed.
 
 >>> get_edition("classic").scoring
 <Scoring.SUM_TIMES_FAMILIES: 'sum-times-families'>
@@ -44,8 +44,8 @@ class Preemption(enum.Enum):
 
     #: The auctioneer pays the high bid to the high bidder and keeps the animal(s).
     PAY_BID = "pay-bid"
-    #: bluff: the high bidder pays first; the auctioneer hands back those same cards and pays the bid
-    #: once more (no change), or gives up the right.
+    #: bluff: the high bidder pays first; the auctioneer hands back those same cards and pays the
+    #: bid once more (no change), or gives up the right.
     BUY_BACK = "buy-back"
 
 
@@ -54,8 +54,8 @@ class CounterSettlement(enum.Enum):
 
     #: classic, 2025, bluff's super trade: the piles are exchanged, each keeps what he received.
     KEEP_RECEIVED = "keep-received"
-    #: first, bluff: the winner pays his own pile to the loser; the loser keeps his own pile; 0-cards
-    #: go back at once.
+    #: first, bluff: the winner pays his own pile to the loser; the loser keeps his own pile;
+    #: 0-cards go back at once.
     WINNER_PAYS = "winner-pays"
 
 
@@ -154,7 +154,7 @@ class Edition:
         needed = tuple(c * players for c in self.start_money)
         short = [
             f"{n} x {v} (deck has {d})"
-            for v, n, d in zip(DENOMINATIONS, needed, self.money_deck)
+            for v, n, d in zip(DENOMINATIONS, needed, self.money_deck, strict=False)
             if n > d
         ]
         if short:
@@ -306,10 +306,10 @@ def get_edition(name: str | Edition = DEFAULT_EDITION, variants: Iterable[str] =
 
     >>> get_edition("classic+quick").animals_per_auction
     2
-    >>> get_edition("chess")
+    >>> get_edition("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    kuhtheory.errors.UnknownEditionError: unknown edition 'chess': choose one of classic, 2025, first, bluff
+    kuhtheory.errors.UnknownEditionError: unknown edition 'chess': choose one of classic, 2025, ...
     """
     if isinstance(name, Edition):
         edition = name

@@ -46,7 +46,7 @@ class GameState(Protocol):
     def legal_actions(self) -> Sequence[Any]: ...
 
     def apply(self, action: Any) -> GameState:
-        """The next state; raises IllegalActionError/InvalidActionError and leaves self unchanged."""
+        """The next state; raises IllegalActionError or InvalidActionError, self unchanged."""
 
     def observation(self, player: int) -> Any:
         """What ``player`` knows: everything public, his own hidden cards, others' card counts."""
