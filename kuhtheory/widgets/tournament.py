@@ -1,0 +1,557 @@
+"""The tournament runner: pick the bots, the edition, the number of games and the seed; run; read
+the table.
+
+:class:`TournamentRunner` runs :func:`kuhtheory.tournament.run_tournament` (seats rotated, every
+game seeded) and shows what the chapter teaches to read:
+
+* the table (:func:`table_html`): per bot, the seats it played, its wins, its win rate with the
+  Wilson interval and its mean score with the Student-t interval, then the head-to-head shares;
+* a chart (:func:`intervals_svg`): each bot's win rate as a dot on its interval, so overlapping
+  intervals are seen at a glance (an SVG string in an ``ipywidgets.HTML``, drawn on the static page
+  too); :func:`tournament_figure` draws the same as an interactive plotly figure for the book.
+
+Two pure helpers read a finished tournament further:
+
+* :func:`small_tournaments` cuts its games into consecutive small tournaments and tabulates each
+  (how much a few games can mislead);
+* :func:`bot_profiles` replays its games (Kuhhandel only) and measures, per bot, where the points
+  came from: animals bought in auctions and what they cost per point, trades started and won, the
+  money and animal cards trades brought in (:class:`BotProfile`).
+
+>>> runner = TournamentRunner(("heuristic", "random", "random"), games=3, seed=1)
+>>> runner.bots, runner.result.rows[0].seats
+(('heuristic', 'random', 'random'), 3)
+>>> "win rate" in runner.table.value and "kt-chart" in runner.chart.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as w
+
+from kuhtheory.editions import EDITIONS
+from kuhtheory.errors import InvalidSetupError, KuhtheoryError
+from kuhtheory.plots import PLAYER_COLOURS
+from kuhtheory.tournament import BotRow, GameResult, TournamentResult, run_tournament, summarise
+from kuhtheory.widgets.common import row
+
+__all__ = [
+    "BotProfile",
+    "EMPTY_SEAT",
+    "TournamentRunner",
+    "bot_profiles",
+    "intervals_svg",
+    "replay_game",
+    "small_tournaments",
+    "table_html",
+    "tournament_figure",
+]
+
+#: The seat menu's entry for "nobody sits here".
+EMPTY_SEAT = "(empty)"
+#: Seats offered by the runner (Kuhhandel seats 3 to 5 players).
+MAX_SEATS = 5
+#: The most games the runner plays in one run (the equilibrium bot takes about a second a game).
+MAX_GAMES = 2000
+
+Runner = Callable[..., TournamentResult]
+
+
+# ---------------------------------------------------------------------------------------------
+# The table and the chart
+
+
+def table_html(result: TournamentResult) -> str:
+    """The tournament table as HTML: one row per bot, then the head-to-head matrix.
+
+    >>> from kuhtheory.tournament import run_tournament
+    >>> page = table_html(run_tournament(["heuristic", "random", "random"], games=3, seed=1))
+    >>> page.count("<tr>"), "head to head" in page
+    (6, True)
+    """
+    level = round(result.level * 100)
+    rows = []
+    for r in result.rows:
+        wr, ms = r.win_rate, r.mean_score
+        rows.append(
+            f"<tr><td><b>{html.escape(r.bot)}</b></td><td>{r.seats}</td><td>{_num(r.wins)}</td>"
+            f"<td>{wr.estimate:.3f}</td><td>[{wr.low:.3f}, {wr.high:.3f}]</td>"
+            f"<td>{ms.estimate:.0f}</td><td>[{ms.low:.0f}, {ms.high:.0f}]</td></tr>"
+        )
+    head = (
+        f"<div>{html.escape(result.game)}, {html.escape(_setup_text(result))}, "
+        f"{len(result.games)} games, seed {result.seed}"
+        + (f", <b>{result.unfinished} unfinished</b> (nobody wins them)" if result.unfinished
+           else "")
+        + "</div>"
+    )
+    table = (
+        "<table class='kt-tournament'><tr><th>bot</th><th>seats</th><th>wins</th>"
+        f"<th>win rate</th><th>{level}% interval (Wilson)</th><th>mean score</th>"
+        f"<th>{level}% interval (t)</th></tr>" + "".join(rows) + "</table>"
+    )
+    names = [r.bot for r in result.rows]
+    if len(names) < 2:
+        return head + table
+    cells = []
+    for a in names:
+        line = "".join(
+            "<td>-</td>" if a == b else f"<td>{result.versus(a, b).share:.3f}</td>" for b in names
+        )
+        cells.append(f"<tr><td><b>{html.escape(a)}</b></td>{line}</tr>")
+    h2h = (
+        "<div>head to head: the share of seat pairs where the row's bot scored more than the "
+        "column's (equal scores count 1/2)</div><table class='kt-head-to-head'><tr><th></th>"
+        + "".join(f"<th>{html.escape(n)}</th>" for n in names) + "</tr>" + "".join(cells)
+        + "</table>"
+    )
+    return head + table + h2h
+
+
+def intervals_svg(rows: Sequence[BotRow], *, title: str = "win rate, 95% interval",
+                  width: int = 460) -> str:
+    """Each bot's win rate as a dot on its interval (a horizontal line), on a 0-1 axis.
+
+    Each interval carries ``data-bot``/``data-low``/``data-estimate``/``data-high`` attributes.
+
+    >>> from kuhtheory.stats import wilson_interval
+    >>> row_ = BotRow("a", 1, 10, 5.0, wilson_interval(5, 10), wilson_interval(5, 10), 0.0)
+    >>> svg = intervals_svg([row_])
+    >>> svg.count('class="kt-interval"'), 'data-estimate="0.5"' in svg
+    (1, True)
+    """
+    line_h = 30
+    x0, x1 = 110.0, width - 20.0
+    top = 28
+    height = top + line_h * max(1, len(rows)) + 30
+    y_axis = top + line_h * max(1, len(rows))
+    esc = html.escape
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" class="kt-chart" font-family="sans-serif" font-size="11">',
+        f'<text x="{width / 2:g}" y="14" text-anchor="middle" font-size="12" '
+        f'font-weight="bold">{esc(title)}</text>',
+    ]
+    for k in range(5):
+        x = x0 + (x1 - x0) * k / 4
+        parts.append(f'<line x1="{x:.1f}" y1="{top - 6}" x2="{x:.1f}" y2="{y_axis}" '
+                     'stroke="#e5e7eb"/>')
+        parts.append(f'<text x="{x:.1f}" y="{y_axis + 14}" text-anchor="middle">{k / 4:g}</text>')
+    parts.append(f'<line x1="{x0}" y1="{y_axis}" x2="{x1}" y2="{y_axis}" stroke="#374151"/>')
+    parts.append(f'<text x="{(x0 + x1) / 2:.1f}" y="{height - 2}" text-anchor="middle">'
+                 "share of the games won</text>")
+
+    def sx(v: float) -> float:
+        return x0 + (x1 - x0) * min(1.0, max(0.0, v))
+
+    for i, r in enumerate(rows):
+        y = top + line_h * i + line_h / 2
+        colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
+        wr = r.win_rate
+        parts.append(f'<text x="{x0 - 8}" y="{y + 4:.1f}" text-anchor="end">{esc(r.bot)}</text>')
+        parts.append(
+            f'<g class="kt-interval" data-bot="{esc(r.bot)}" data-low="{wr.low:.4g}" '
+            f'data-estimate="{wr.estimate:.4g}" data-high="{wr.high:.4g}">'
+            f"<title>{esc(r.bot)}: {wr.estimate:.3f} [{wr.low:.3f}, {wr.high:.3f}], "
+            f"{r.seats} seats</title>"
+            f'<line x1="{sx(wr.low):.1f}" y1="{y:.1f}" x2="{sx(wr.high):.1f}" y2="{y:.1f}" '
+            f'stroke="{colour}" stroke-width="3"/>'
+            f'<line x1="{sx(wr.low):.1f}" y1="{y - 6:.1f}" x2="{sx(wr.low):.1f}" y2="{y + 6:.1f}" '
+            f'stroke="{colour}" stroke-width="2"/>'
+            f'<line x1="{sx(wr.high):.1f}" y1="{y - 6:.1f}" x2="{sx(wr.high):.1f}" '
+            f'y2="{y + 6:.1f}" stroke="{colour}" stroke-width="2"/>'
+            f'<circle cx="{sx(wr.estimate):.1f}" cy="{y:.1f}" r="5" fill="{colour}"/></g>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def tournament_figure(result: TournamentResult) -> Any:
+    """A plotly figure of ``result``: win rates and mean scores with their intervals (error bars),
+    and the head-to-head shares as a heatmap (hover for the numbers).
+
+    >>> from kuhtheory.tournament import run_tournament
+    >>> fig = tournament_figure(run_tournament(["heuristic", "random", "random"], games=3, seed=1))
+    >>> [t.type for t in fig.data]
+    ['bar', 'bar', 'heatmap']
+    """
+    from plotly.subplots import make_subplots
+
+    names = [r.bot for r in result.rows]
+    colours = [PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i in range(len(names))]
+    level = round(result.level * 100)
+    fig = make_subplots(
+        rows=1, cols=3, horizontal_spacing=0.1,
+        subplot_titles=(f"win rate ({level}% Wilson)", f"mean score ({level}% t)",
+                        "head to head: row beats column"),
+    )
+    wr = [r.win_rate for r in result.rows]
+    ms = [r.mean_score for r in result.rows]
+    fig.add_bar(
+        x=names, y=[i.estimate for i in wr], marker_color=colours, row=1, col=1,
+        error_y={"type": "data", "symmetric": False,
+                 "array": [i.high - i.estimate for i in wr],
+                 "arrayminus": [i.estimate - i.low for i in wr]},
+        hovertemplate="%{x}: %{y:.3f}<extra></extra>",
+    )
+    fig.add_bar(
+        x=names, y=[i.estimate for i in ms], marker_color=colours, row=1, col=2,
+        error_y={"type": "data", "symmetric": False,
+                 "array": [i.high - i.estimate for i in ms],
+                 "arrayminus": [i.estimate - i.low for i in ms]},
+        hovertemplate="%{x}: %{y:.0f}<extra></extra>",
+    )
+    z = [[None if a == b else result.versus(a, b).share for b in names] for a in names]
+    fig.add_heatmap(
+        x=names, y=names, z=z, zmin=0, zmax=1, colorscale="RdBu", row=1, col=3,
+        text=[["" if v is None else f"{v:.2f}" for v in line] for line in z],
+        texttemplate="%{text}", hovertemplate="%{y} vs %{x}: %{z:.3f}<extra></extra>",
+        colorbar={"len": 0.9, "thickness": 12},
+    )
+    fig.update_yaxes(range=[0, 1], row=1, col=1)
+    fig.update_yaxes(autorange="reversed", row=1, col=3)
+    fig.update_layout(
+        title=f"{len(result.games)} games, seed {result.seed}: {_setup_text(result)}",
+        showlegend=False, height=380, margin={"t": 80, "b": 40},
+    )
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a tournament further
+
+
+def small_tournaments(result: TournamentResult, size: int) -> tuple[tuple[BotRow, ...], ...]:
+    """Cut the games into consecutive tournaments of ``size`` games (a remainder is dropped) and
+    tabulate each as :func:`kuhtheory.tournament.summarise` does.
+
+    With ``size`` a multiple of the number of seats, each small tournament rotates its seats fully.
+
+    >>> from kuhtheory.tournament import run_tournament
+    >>> r = run_tournament(["heuristic", "random", "random"], games=7, seed=1)
+    >>> [rows[0].seats for rows in small_tournaments(r, 3)]
+    [3, 3]
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise InvalidSetupError(f"size={size!r} must be a whole number >= 1")
+    games = result.games
+    return tuple(
+        summarise(result.bots, games[i:i + size], result.shared, result.level)[0]
+        for i in range(0, len(games) - size + 1, size)
+    )
+
+
+@dataclass(frozen=True)
+class BotProfile:
+    """Where one bot's points came from, over its seats in a tournament (per seat-game means).
+
+    Auctions (K-AUC-1..4): ``bought`` animal cards won in auctions (bought, preempted or taken
+    free), ``paid`` the money they cost (overpayment under K-PAY-1 included), ``paid_per_point``
+    that money over the cards' worth in points (a card is worth its family's points over the cards
+    in a family), ``sold_for`` the money received for its own auctions.
+
+    Trades (K-TRD-1..4): ``started`` and ``started_won`` trades it started (and won), ``challenged``
+    and ``challenged_won`` trades others started against it (and it won), ``trade_money`` the net
+    money trades brought in, ``trade_cards`` the net animal cards.
+
+    ``families`` completed families at the end, ``score`` the final score.
+    """
+
+    bot: str
+    seats: int
+    bought: float
+    paid: float
+    paid_per_point: float | None
+    sold_for: float
+    started: float
+    started_won: float
+    challenged: float
+    challenged_won: float
+    trade_money: float
+    trade_cards: float
+    families: float
+    score: float
+
+    def trade_win_rate(self) -> float | None:
+        """The share of the trades it took part in (either side) that it won."""
+        total = self.started + self.challenged
+        return None if total == 0 else (self.started_won + self.challenged_won) / total
+
+
+def replay_game(result: TournamentResult, index: int) -> Any:
+    """Play game ``index`` of ``result`` again (same seed, same seats, same bot seeds) and return
+    its final state; the replay must reproduce the recorded scores.
+
+    >>> from kuhtheory.tournament import run_tournament
+    >>> r = run_tournament(["heuristic", "random", "random"], games=2, seed=1)
+    >>> replay_game(r, 1).scores() == tuple(int(s) for s in r.games[1].scores)
+    True
+    """
+    final, _ = _replay(result, index)
+    return final
+
+
+def _replay(result: TournamentResult, index: int) -> tuple[Any, list[dict[str, float]]]:
+    """The final state of game ``index``, and one dict of measures per seat."""
+    from kuhtheory.agents.play import agent_seed
+    from kuhtheory.engine import Phase
+    from kuhtheory.game import get_game
+
+    if result.game != "kuhhandel":
+        raise InvalidSetupError(f"game {result.game!r}: only Kuhhandel games are replayed here")
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(result.games):
+        raise InvalidSetupError(f"game index {index!r} must lie in 0..{len(result.games) - 1}")
+    g: GameResult = result.games[index]
+    spec = get_game(result.game)
+    state: Any = spec.new_game(players=len(result.bots), seed=g.seed, **dict(result.setup))
+    agents = [spec.make_agent(result.bots[e], agent_seed(g.seed, s))
+              for s, e in enumerate(g.entries)]
+    wants = [getattr(a, "uses_observation", True) for a in agents]
+    per_family = state.edition.cards_per_family
+    n = state.players
+    keys = ("bought", "paid", "points_bought", "sold_for", "started", "started_won",
+            "challenged", "challenged_won", "trade_money", "trade_cards")
+    m: list[dict[str, float]] = [dict.fromkeys(keys, 0.0) for _ in range(n)]
+    episode: tuple[str, int, int] | None = None  # (kind, active player, opponent)
+    money: list[int] = []
+    herds: list[tuple[int, ...]] = []
+    steps = 0
+    while not state.is_terminal and steps < g.actions:
+        p = state.current_player
+        if p is None:
+            break
+        action = agents[p].act(state.observation(p) if wants[p] else None,
+                               state.legal_actions())
+        kind = type(action).__name__
+        if kind == "Trade":
+            # measured from before the action: the offer leaves the offerer's hand face down
+            episode = (kind, p, action.opponent)
+            money = [state.money_total(q) for q in range(n)]
+            herds = [state.herd(q) for q in range(n)]
+        state = state.apply(action)
+        steps += 1
+        if kind == "Auction":
+            # measured from after the action: a donkey's payout (K-DONK-1) happens on the reveal
+            episode = (kind, p, -1)
+            money = [state.money_total(q) for q in range(n)]
+            herds = [state.herd(q) for q in range(n)]
+        if episode is not None and state.phase in (Phase.TURN, Phase.GAME_OVER):
+            kind, active, other = episode
+            new_money = [state.money_total(q) for q in range(n)]
+            gained = [sum(b - a for a, b in zip(herds[q], state.herd(q), strict=True))
+                      for q in range(n)]
+            if kind == "Auction":
+                for q in range(n):
+                    if gained[q] > 0:  # the buyer (or the auctioneer: preempted, taken free)
+                        m[q]["bought"] += gained[q]
+                        m[q]["paid"] += money[q] - new_money[q]
+                        m[q]["points_bought"] += sum(
+                            (b - a) * animal.points / per_family
+                            for animal, a, b in zip(_animals(), herds[q], state.herd(q),
+                                                    strict=True) if b > a
+                        )
+                if gained[active] <= 0:
+                    m[active]["sold_for"] += new_money[active] - money[active]
+            else:
+                m[active]["started"] += 1
+                m[other]["challenged"] += 1
+                if gained[active] > 0:
+                    m[active]["started_won"] += 1
+                elif gained[other] > 0:
+                    m[other]["challenged_won"] += 1
+                for q in (active, other):
+                    m[q]["trade_money"] += new_money[q] - money[q]
+                    m[q]["trade_cards"] += gained[q]
+            episode = None
+    if tuple(float(s) for s in state.scores()) != g.scores:
+        raise InvalidSetupError(
+            f"game {index} replayed to scores {state.scores()!r}, not the recorded {g.scores!r}: "
+            "did a bot change since the tournament was played?"
+        )
+    for q in range(n):
+        m[q]["families"] = float(len(state.families(q)))
+        m[q]["score"] = float(state.scores()[q])
+    return state, m
+
+
+def _animals() -> tuple[Any, ...]:
+    from kuhtheory.cards import ANIMALS
+
+    return tuple(ANIMALS)
+
+
+def bot_profiles(result: TournamentResult) -> tuple[BotProfile, ...]:
+    """Replay every game of ``result`` and measure, per bot (entries of the same name pooled), where
+    its points came from (:class:`BotProfile`); bots in the table's order.
+
+    >>> from kuhtheory.tournament import run_tournament
+    >>> r = run_tournament(["heuristic", "random", "random"], games=3, seed=1)
+    >>> [(p.bot, p.seats) for p in bot_profiles(r)]
+    [('heuristic', 3), ('random', 6)]
+    """
+    sums: dict[str, dict[str, float]] = {r.bot: {} for r in result.rows}
+    seats = dict.fromkeys(sums, 0)
+    for i, g in enumerate(result.games):
+        _, measures = _replay(result, i)
+        for s, e in enumerate(g.entries):
+            bot = result.bots[e]
+            seats[bot] += 1
+            for key, value in measures[s].items():
+                sums[bot][key] = sums[bot].get(key, 0.0) + value
+    out = []
+    for bot, total in sums.items():
+        k = max(1, seats[bot])
+
+        def mean(key: str, total: dict[str, float] = total, k: int = k) -> float:
+            return total.get(key, 0.0) / k
+
+        points = total.get("points_bought", 0.0)
+        out.append(BotProfile(
+            bot=bot, seats=seats[bot], bought=mean("bought"), paid=mean("paid"),
+            paid_per_point=None if points == 0 else total.get("paid", 0.0) / points,
+            sold_for=mean("sold_for"), started=mean("started"), started_won=mean("started_won"),
+            challenged=mean("challenged"), challenged_won=mean("challenged_won"),
+            trade_money=mean("trade_money"), trade_cards=mean("trade_cards"),
+            families=mean("families"), score=mean("score"),
+        ))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# The widget
+
+
+class TournamentRunner:
+    """Widgets to run a tournament and read its table.
+
+    Parameters
+    ----------
+    bots
+        The bot in each seat at the start (3 to 5 names of :data:`kuhtheory.agents.AGENT_NAMES`).
+    games, seed, edition
+        The starting controls.
+    run
+        Run the tournament once at construction (so a static page shows a table).
+    runner
+        ``run_tournament``-like callable (tests pass a counting one); called with ``bots``,
+        ``games``, ``seed=``, ``edition=``, ``jobs=1``, ``progress=False`` and ``on_game=``.
+    """
+
+    def __init__(
+        self,
+        bots: Sequence[str] = ("equilibrium", "heuristic", "random"),
+        games: int = 30,
+        seed: int = 1,
+        edition: str = "classic",
+        *,
+        run: bool = True,
+        runner: Runner | None = None,
+    ) -> None:
+        from kuhtheory.agents import AGENT_NAMES
+
+        names = tuple(str(b).strip().lower() for b in bots)
+        if not 1 <= len(names) <= MAX_SEATS:
+            raise InvalidSetupError(f"bots={bots!r}: name 1 to {MAX_SEATS} bots, one per seat")
+        unknown = [b for b in names if b not in AGENT_NAMES]
+        if unknown:
+            raise InvalidSetupError(
+                f"bots={bots!r}: unknown bot {unknown[0]!r}: choose from {', '.join(AGENT_NAMES)}"
+            )
+        if edition not in EDITIONS:
+            raise InvalidSetupError(
+                f"edition={edition!r}: choose one of {', '.join(sorted(EDITIONS))}"
+            )
+        self._runner: Runner = runner or run_tournament
+        options = [*AGENT_NAMES, EMPTY_SEAT]
+        self.seat_selects = [
+            w.Dropdown(options=options, value=names[k] if k < len(names) else EMPTY_SEAT,
+                       description=f"seat {k}", layout=w.Layout(width="210px"),
+                       style={"description_width": "50px"})
+            for k in range(MAX_SEATS)
+        ]
+        self.edition_select = w.Dropdown(options=sorted(EDITIONS), value=edition,
+                                         description="edition", layout=w.Layout(width="210px"),
+                                         style={"description_width": "50px"})
+        self.games_box = w.BoundedIntText(value=games, min=1, max=MAX_GAMES, description="games",
+                                          layout=w.Layout(width="160px"),
+                                          style={"description_width": "50px"})
+        self.seed_box = w.IntText(value=seed, description="seed", layout=w.Layout(width="160px"),
+                                  style={"description_width": "50px"})
+        self.run_button = w.Button(description="Run the tournament", button_style="primary")
+        self.run_button.on_click(lambda _: self.run())
+        self.progress = w.IntProgress(value=0, min=0, max=games, description="games played",
+                                      style={"description_width": "90px"})
+        self.message = w.HTML()
+        self.table = w.HTML()
+        self.chart = w.HTML()
+        self.result: TournamentResult | None = None
+        self.widget = w.VBox([
+            row(self.seat_selects[:3]), row(self.seat_selects[3:]),
+            row([self.edition_select, self.games_box, self.seed_box]),
+            row([self.run_button, self.progress]), self.message, self.table, self.chart,
+        ])
+        if run:
+            self.run()
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """The bots of the occupied seats, in seat order."""
+        return tuple(str(s.value) for s in self.seat_selects if s.value != EMPTY_SEAT)
+
+    def _on_game(self, played: int) -> None:
+        self.progress.value = min(played, self.progress.max)
+
+    def run(self) -> TournamentResult | None:
+        """Play the tournament the controls describe and show its table and chart.
+
+        A bad setup (too few seats for the edition, ...) is reported in ``message``; the previous
+        table stays.
+        """
+        games = int(self.games_box.value)
+        self.progress.max = games
+        self.progress.value = 0
+        self.message.value = "<i>playing...</i>"
+        try:
+            result = self._runner(
+                self.bots, games, seed=int(self.seed_box.value),
+                edition=str(self.edition_select.value), jobs=1, progress=False,
+                on_game=self._on_game,
+            )
+        except KuhtheoryError as exc:
+            self.message.value = f"<span style='color:#b91c1c'>{html.escape(str(exc))}</span>"
+            return None
+        self.result = result
+        self.message.value = ""
+        self.progress.value = games
+        self.table.value = table_html(result)
+        self.chart.value = intervals_svg(
+            result.rows, title=f"win rate, {round(result.level * 100)}% Wilson interval"
+        )
+        return result
+
+    def figure(self) -> Any:
+        """The last result as a plotly figure (:func:`tournament_figure`)."""
+        if self.result is None:
+            raise InvalidSetupError("no tournament was run yet: press 'Run the tournament'")
+        return tournament_figure(self.result)
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+
+
+def _setup_text(result: TournamentResult) -> str:
+    parts = []
+    for k, v in result.setup:
+        if isinstance(v, (list, tuple)):
+            if not v:
+                continue
+            v = "+".join(map(str, v))
+        parts.append(f"{k} {v}")
+    bots = ", ".join(result.bots)
+    return (", ".join(parts) + "; " if parts else "") + f"bots {bots}"
