@@ -1,7 +1,8 @@
 // Open a notebook in JupyterLab with headless Chromium, run all its cells, and report what the
 // widget outputs look like, as one JSON line on stdout:
-//   {"widgets": n, "fallback": n, "errors": n, "busy": n, "seconds": s}
-// widgets: rendered ipywidgets views; fallback: outputs still showing the "Loading widget"
+//   {"widgets": n, "fallback": n, "errors": n, "sliders": n, "charts": n, "busy": n, "seconds": s}
+// widgets: rendered ipywidgets views; sliders: their sliders; charts: the SVG charts (class
+// kt-chart) drawn inside widgets; fallback: outputs still showing the "Loading widget"
 // text (no widget manager); errors: "Error displaying widget" or error outputs; busy: cells still
 // running ([*]) when the time ran out.
 // Usage: node tests/browser_lab.mjs BASE_URL NOTEBOOK_PATH SCREENSHOT.png
@@ -55,11 +56,24 @@ try {
       widgets: document.querySelectorAll(".jp-OutputArea-output .jupyter-widgets").length,
       fallback: outputs.filter((el) => /Loading widget/.test(text(el))).length,
       errors: outputs.filter((el) => /Error displaying widget|Traceback/.test(text(el))).length,
+      sliders: document.querySelectorAll(".jp-OutputArea-output .widget-slider").length,
+      charts: document.querySelectorAll(".jp-OutputArea-output .jupyter-widgets .kt-chart").length,
     };
   });
   report.busy = busy;
   report.seconds = (Date.now() - started) / 1000;
-  if (shot) await page.screenshot({ path: shot });
+  if (shot) {
+    // Show the first widget, not the end of the notebook where run-all leaves the view, and
+    // dismiss Lab's "notified about news?" toast.
+    await page.getByRole("button", { name: "No", exact: true }).click({ timeout: 1000 })
+      .catch(() => {});
+    await page.evaluate(() => {
+      const first = document.querySelector(".jp-OutputArea-output .jupyter-widgets");
+      if (first) first.scrollIntoView({ block: "start" });
+    });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: shot });
+  }
   console.log(JSON.stringify(report));
 } finally {
   await browser.close();

@@ -182,7 +182,12 @@ def test_exercise_parser_pairs_labels_and_solutions():
 # ----- JupyterLab: the widgets render in a live notebook ------------------------------------------
 NODE_DIR = Path(os.environ.get("KUHTHEORY_NODE_DIR",
                                Path.home() / ".cache" / "kuhtheory" / "playwright"))
-LAB_CHAPTER = "play"  # a chapter whose cells build widgets (the play table)
+#: Chapters whose cells build widgets (issue 6), with what their widgets must show at least: the
+#: play table; the trade explorer's slider over the stake's worth and its four SVG charts.
+LAB_CHAPTERS = {
+    "play": {"widgets": 1},
+    "trade": {"widgets": 1, "sliders": 1, "charts": 4},
+}
 
 
 def _lab_skip_reason() -> str | None:
@@ -201,20 +206,24 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.mark.browser
-def test_widgets_render_in_jupyterlab(tmp_path: Path):
-    """JupyterLab in headless Chromium runs a chapter and shows its widgets, not the fallback."""
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory):
+    """One JupyterLab server for the module's browser checks: (base URL, its root folder).
+
+    Started with --allow-root (the machines run as root) and no token, on a free port, serving a
+    temporary folder; stopped by its process id when the module's tests are done.
+    """
     reason = _lab_skip_reason()
     if reason:
         pytest.skip(reason)
-    shutil.copy(NOTEBOOKS / f"{LAB_CHAPTER}.ipynb", tmp_path / f"{LAB_CHAPTER}.ipynb")
+    root = tmp_path_factory.mktemp("lab")
     port = _free_port()
-    env = {**os.environ, "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / ".workspaces"),
-           "JUPYTER_RUNTIME_DIR": str(tmp_path / ".runtime")}
+    env = {**os.environ, "JUPYTERLAB_WORKSPACES_DIR": str(root / ".workspaces"),
+           "JUPYTER_RUNTIME_DIR": str(root / ".runtime")}
     server = subprocess.Popen(
         [str(Path(sys.executable).with_name("jupyter")), "lab", "--no-browser", "--allow-root",
          "--ServerApp.token=", "--ServerApp.password=", "--LabApp.expose_app_in_browser=True",
-         f"--port={port}", "--ip=127.0.0.1", f"--ServerApp.root_dir={tmp_path}"],
+         f"--port={port}", "--ip=127.0.0.1", f"--ServerApp.root_dir={root}"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
     )
     try:
@@ -228,21 +237,35 @@ def test_widgets_render_in_jupyterlab(tmp_path: Path):
                 if time.monotonic() > deadline or server.poll() is not None:
                     pytest.fail("JupyterLab did not start within 60 s")
                 time.sleep(0.5)
-        done = subprocess.run(
-            ["node", str(ROOT / "tests" / "browser_lab.mjs"), base, f"{LAB_CHAPTER}.ipynb",
-             str(tmp_path / "lab.png")],
-            capture_output=True, text=True, timeout=150, check=False,
-            env={**os.environ, "NODE_PATH": str(NODE_DIR / "node_modules"),
-                 "CHROMIUM": browser.chromium() or ""},
-        )
-        assert done.returncode == 0, done.stdout + done.stderr[-3000:]
-        report = json.loads(done.stdout.strip().splitlines()[-1])
+        yield base, root
     finally:
         server.terminate()
         try:
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("chapter", sorted(LAB_CHAPTERS))
+def test_widgets_render_in_jupyterlab(lab: tuple[str, Path], chapter: str, tmp_path: Path):
+    """JupyterLab in headless Chromium runs a chapter and shows its widgets, not the fallback.
+
+    The screenshot of the run is left in the test's tmp_path as ``lab-<chapter>.png``.
+    """
+    base, root = lab
+    shutil.copy(NOTEBOOKS / f"{chapter}.ipynb", root / f"{chapter}.ipynb")
+    done = subprocess.run(
+        ["node", str(ROOT / "tests" / "browser_lab.mjs"), base, f"{chapter}.ipynb",
+         str(tmp_path / f"lab-{chapter}.png")],
+        capture_output=True, text=True, timeout=150, check=False,
+        env={**os.environ, "NODE_PATH": str(NODE_DIR / "node_modules"),
+             "CHROMIUM": browser.chromium() or ""},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["busy"] == 0, f"cells still running after 90 s: {report}"
     assert report["widgets"] >= 1, f"no widget rendered: {report}"
     assert report["fallback"] == 0 and report["errors"] == 0, report
+    for what, least in LAB_CHAPTERS[chapter].items():
+        assert report[what] >= least, f"{chapter}: fewer than {least} {what} rendered: {report}"
