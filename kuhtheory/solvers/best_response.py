@@ -43,7 +43,7 @@ def coefficients(
     if not exact:
         A = payoff_matrix(sf)
         plan = np.asarray(opponent_plan, dtype=float)
-        return list(A @ plan if player == 0 else A.T @ plan)
+        return (A @ plan if player == 0 else A.T @ plan).tolist()  # floats, not numpy scalars
     if sf.exact_vals is None:
         raise SolverInputError(f"{sf.title!r} was built without exact payoffs")
     out = [Fraction(0)] * n

@@ -34,6 +34,8 @@ except ImportError:  # pragma: no cover - depends on the installed scipy
 
 #: HiGHS's infinity (bounds at or beyond it are infinite).
 _INF = 1e30 if _highs_core is None else float(_highs_core.kHighsInf)
+_COLWISE = 1 if _highs_core is None else int(_highs_core.MatrixFormat.kColwise)
+_MINIMIZE = 1 if _highs_core is None else int(_highs_core.ObjSense.kMinimize)
 
 
 @dataclass(frozen=True, eq=False)
@@ -116,23 +118,25 @@ def solve(
     if tolerance is not None:
         highs.setOptionValue("primal_feasibility_tolerance", float(tolerance))
         highs.setOptionValue("dual_feasibility_tolerance", float(tolerance))
-    lp = h.HighsLp()
-    lp.num_col_ = n_cols
-    lp.num_row_ = n_rows
-    lp.col_cost_ = np.asarray(c, dtype=float)
-    lp.col_lower_ = _finite(lower)
-    lp.col_upper_ = _finite(upper)
-    lp.row_lower_ = row_lower
-    lp.row_upper_ = np.asarray(b, dtype=float)
-    matrix = lp.a_matrix_
-    matrix.format_ = h.MatrixFormat.kColwise
-    matrix.num_col_ = n_cols
-    matrix.num_row_ = n_rows
-    matrix.start_ = A.indptr
-    matrix.index_ = A.indices
-    matrix.value_ = A.data
-    lp.a_matrix_ = matrix
-    highs.passModel(lp)
+    # The array form of passModel hands the arrays over without converting element by element
+    # (a HighsLp's fields cost about 0.4 ms to fill); every column continuous.
+    highs.passModel(
+        n_cols,
+        n_rows,
+        len(A.data),
+        _COLWISE,
+        _MINIMIZE,
+        0.0,
+        np.asarray(c, dtype=float),
+        _finite(lower),
+        _finite(upper),
+        row_lower,
+        np.asarray(b, dtype=float),
+        A.indptr,
+        A.indices,
+        A.data,
+        np.zeros(n_cols, dtype=np.int32),
+    )
     highs.run()
     status = highs.getModelStatus()
     if status != h.HighsModelStatus.kOptimal:

@@ -220,68 +220,76 @@ def round_form(
     ((5, 10), [('reply', 0), ('reply', 1), ('reply', 2)])
     """
     classes = offer_classes(a_hand)
+    shape = _round_shape(a_hand)
     totals = np.array(counter_totals(b_hand), dtype=np.int64)
     tie_value = value if tie is None else tie
-    labels, groups = _offer_groups(a_hand)
-    a_info = Infoset("offer", labels, 0, 1)
+    a_info = Infoset("offer", shape.labels, 0, 1)
     b_actions = (("accept",) if rules.responder_may_accept else ()) + _counter_labels(b_hand)
     wf = float(value)
     tie_exact = (value if tie is None else to_fraction(tie)) if exact else None
-    b_infos = []
-    rows, cols, vals = [], [], []
+    # All of A's offers against all of B's replies at once; B tells the offers' counts apart, so
+    # each count (a contiguous run of rows) is one information set of B.
+    block = _round_payoffs(rules, shape.totals, totals, wf, float(tie_value))
+    if rules.responder_may_accept:
+        block = np.hstack([(wf - shape.totals)[:, None], block])
+    if prune:
+        keep = _undominated_by_group(block, shape.starts)
+    else:
+        keep = np.ones((len(shape.counts), block.shape[1]), dtype=bool)
+    kept = keep.sum(axis=1)
+    firsts = 1 + np.concatenate([[0], np.cumsum(kept)[:-1]])
+    seq_of = firsts[:, None] + np.cumsum(keep, axis=1) - 1  # B's sequence of each kept reply
+    mask = keep[shape.group_of]
+    a_idx, b_idx = np.nonzero(mask)  # row by row, replies in order (as the tree lists them)
+    b_infos = tuple(
+        Infoset(("reply", c), tuple(b_actions[k] for k in np.flatnonzero(keep[g]).tolist()), 0, f)
+        for g, (c, f) in enumerate(zip(shape.counts, firsts.tolist(), strict=True))
+    )
     exact_vals: list[Fraction] = []
-    first = 1
-    for c, members, a_tot in groups:
-        block = _round_payoffs(rules, a_tot, totals, wf, float(tie_value))
-        if rules.responder_may_accept:
-            block = np.hstack([(wf - a_tot)[:, None], block])
-        keep = _undominated(block) if prune else np.arange(block.shape[1])
-        block = block[:, keep]
-        actions = tuple(b_actions[k] for k in keep.tolist())
-        b_infos.append(Infoset(("reply", c), actions, 0, first))
-        seq_a = members + 1
-        seq_b = first + np.arange(block.shape[1])
-        first += len(actions)
-        rows.append(np.repeat(seq_a, block.shape[1]))
-        cols.append(np.tile(seq_b, len(seq_a)))
-        vals.append(block.ravel())
-        if exact:
-            kept = [
-                None if b_actions[k] == "accept" else int(b_actions[k].split()[1])
-                for k in keep.tolist()
-            ]
-            for i in members.tolist():
-                a = classes[i][1]
-                for b in kept:
-                    if b is None:
-                        exact_vals.append(value - a)
-                    else:
-                        exact_vals.append(counter_payoff(rules, a, b, value, tie_exact))
+    if exact:
+        b_values = [None if act == "accept" else int(act.split()[1]) for act in b_actions]
+        for i, k in zip(a_idx.tolist(), b_idx.tolist(), strict=True):
+            a, b = classes[i][1], b_values[k]
+            exact_vals.append(
+                value - a if b is None else counter_payoff(rules, a, b, value, tie_exact)
+            )
     return SequenceForm(
-        ((a_info,), tuple(b_infos)),
-        np.concatenate(rows),
-        np.concatenate(cols),
-        np.concatenate(vals).astype(float),
+        ((a_info,), b_infos),
+        a_idx + 1,
+        seq_of[shape.group_of[a_idx], b_idx],
+        block[mask],
         tuple(exact_vals) if exact else None,
         title,
     )
 
 
+@dataclass(frozen=True, eq=False)
+class _RoundShape:
+    """A's side of a round, fixed by his hand: offer labels and totals (sorted by count, then
+    total), the distinct counts, where each count's run of offers starts, each offer's run."""
+
+    labels: tuple[str, ...]
+    totals: np.ndarray
+    counts: tuple[int, ...]
+    starts: np.ndarray
+    group_of: np.ndarray
+
+
 @functools.lru_cache(maxsize=512)
-def _offer_groups(
-    hand: Counts,
-) -> tuple[tuple[str, ...], tuple[tuple[int, np.ndarray, np.ndarray], ...]]:
-    """Offer labels, and per card count the offer classes' indices and totals (cached per hand)."""
+def _round_shape(hand: Counts) -> _RoundShape:
     classes = offer_classes(hand)
-    labels = tuple(offer_label(c, t) for c, t, _ in classes)
     counts = np.array([c for c, _, _ in classes], dtype=np.int64)
-    tots = np.array([t for _, t, _ in classes], dtype=np.int64)
-    groups = []
-    for c in sorted(set(counts.tolist())):
-        members = np.flatnonzero(counts == c)
-        members.flags.writeable = False
-        groups.append((c, members, tots[members]))
-    return labels, tuple(groups)
+    distinct, starts, group_of = np.unique(counts, return_index=True, return_inverse=True)
+    out = _RoundShape(
+        tuple(offer_label(c, t) for c, t, _ in classes),
+        np.array([t for _, t, _ in classes], dtype=np.int64),
+        tuple(distinct.tolist()),
+        starts,
+        group_of.reshape(-1),
+    )
+    for arr in (out.totals, out.starts, out.group_of):
+        arr.flags.writeable = False
+    return out
 
 
 @functools.lru_cache(maxsize=512)
@@ -289,15 +297,19 @@ def _counter_labels(hand: Counts) -> tuple[str, ...]:
     return tuple(f"counter {t}" for t in counter_totals(hand))
 
 
-def _undominated(block: np.ndarray) -> np.ndarray:
-    """Indices of the columns (B's replies, B minimises) not weakly dominated by another column;
-    of identical columns the first is kept."""
+def _undominated_by_group(block: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """For each run of rows (B's information set: the offers of one count, starting at
+    ``starts``), which columns (B's replies; B minimises) are not weakly dominated by another
+    column on those rows; of identical columns the first is kept. Shape: runs x columns."""
     n = block.shape[1]
-    le = np.all(block[:, :, None] <= block[:, None, :], axis=0)  # le[j, k]: column j <= column k
-    eq = le & le.T
-    earlier = np.tril(np.ones((n, n), dtype=bool), -1)  # earlier[k, j]: j < k
-    dominated = (le & ~eq).any(axis=0) | (eq & earlier.T).any(axis=0)
-    return np.flatnonzero(~dominated)
+    le_rows = block[:, :, None] <= block[:, None, :]  # [r, j, k]: column j <= column k at row r
+    # le[g, j, k]: column j <= column k on all of run g
+    ends = [*starts[1:].tolist(), block.shape[0]]
+    le = np.stack([le_rows[a:b].all(axis=0) for a, b in zip(starts.tolist(), ends, strict=True)])
+    eq = le & le.transpose(0, 2, 1)
+    earlier = np.triu(np.ones((n, n), dtype=bool), 1)  # earlier[j, k]: j < k
+    dominated = np.logical_or((le & ~eq).any(axis=1), (eq & earlier).any(axis=1))
+    return np.logical_not(dominated)
 
 
 def _offers(hand: Counts, collapse: bool) -> list[tuple[str, int, int, tuple[int, ...]]]:

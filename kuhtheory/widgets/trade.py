@@ -22,7 +22,7 @@ import html
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import ipywidgets as w
@@ -57,10 +57,20 @@ class TradeSummary:
 
     def by_count(self) -> dict[int, float]:
         """P(A lays ``count`` cards)."""
-        out: dict[int, float] = {}
-        for c, _, p in self.offers:
-            out[c] = out.get(c, 0.0) + p
-        return out
+        return {c: mass for c, (mass, _, _) in self._per_count.items()}
+
+    @cached_property
+    def _per_count(self) -> dict[int, tuple[float, float, float]]:
+        """Per count: P(count), P(count and total 0), sum of p * total (one pass, cached: the
+        charts ask for each count several times)."""
+        out: dict[int, list[float]] = {}
+        for c, t, p in self.offers:
+            acc = out.setdefault(c, [0.0, 0.0, 0.0])
+            acc[0] += p
+            if t == 0:
+                acc[1] += p
+            acc[2] += p * t
+        return {c: (m, z, e) for c, (m, z, e) in out.items()}
 
     def by_total(self) -> dict[int, float]:
         """P(A's offer totals ``t``)."""
@@ -75,17 +85,17 @@ class TradeSummary:
 
     def zero_share(self, count: int) -> float | None:
         """P(total 0 | A lays ``count`` cards), None if that count is never laid."""
-        pc = self.by_count().get(count, 0.0)
+        pc, zero, _ = self._per_count.get(count, (0.0, 0.0, 0.0))
         if pc <= 1e-12:
             return None
-        return sum(p for c, t, p in self.offers if c == count and t == 0) / pc
+        return zero / pc
 
     def expected_total(self, count: int) -> float | None:
         """E[total | count]: what B can infer from the number of cards he sees."""
-        pc = self.by_count().get(count, 0.0)
+        pc, _, total = self._per_count.get(count, (0.0, 0.0, 0.0))
         if pc <= 1e-12:
             return None
-        return sum(p * t for c, t, p in self.offers if c == count) / pc
+        return total / pc
 
     def accept_rate(self, count: int) -> float:
         """P(B accepts | A laid ``count`` cards) (0 where the edition forbids accepting)."""
@@ -93,14 +103,27 @@ class TradeSummary:
 
     def expected_counter(self, count: int) -> float | None:
         """E[B's counter total | he counters an offer of ``count`` cards]."""
-        reply = self.replies.get(count, {})
-        weight = total = 0.0
-        for action, p in reply.items():
-            m = _COUNTER.match(action)
-            if m:
-                weight += p
-                total += p * int(m[1])
-        return None if weight <= 1e-12 else total / weight
+        return self._counters.get(count)
+
+    @cached_property
+    def _counters(self) -> dict[int, float | None]:
+        out: dict[int, float | None] = {}
+        for count, reply in self.replies.items():
+            weight = total = 0.0
+            for action, p in reply.items():
+                t = _counter_total(action)
+                if t is not None:
+                    weight += p
+                    total += p * t
+            out[count] = None if weight <= 1e-12 else total / weight
+        return out
+
+
+@lru_cache(maxsize=4096)
+def _counter_total(action: str) -> int | None:
+    """T of ``"counter T"``, None for any other action (cached: the same labels recur)."""
+    m = _COUNTER.match(action)
+    return int(m[1]) if m else None
 
 
 def summarise(result: Any) -> TradeSummary:
