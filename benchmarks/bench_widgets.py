@@ -27,6 +27,9 @@ from kuhtheory.widgets.trade import TradeExplorer  # noqa: E402
 
 A_TEN = (0, 0, 10, 10, 10, 10, 50, 50, 100, 200)
 B_TEN = (0, 0, 10, 10, 10, 50, 100, 100, 200, 500)
+#: Ten-card hands with the most offer classes (249) and counter totals (93): the largest LPs.
+A_WIDE = (0, 10, 10, 50, 50, 100, 100, 200, 200, 500)
+B_WIDE = (0, 10, 10, 50, 50, 100, 100, 200, 500, 500)
 
 
 def _p95(ms: Sequence[float]) -> float:
@@ -35,7 +38,7 @@ def _p95(ms: Sequence[float]) -> float:
 
 def percentiles(label: str, samples: Sequence[float], cpu: Sequence[float] | None = None) -> None:
     ms = sorted(s * 1000 for s in samples)
-    line = (f"{label:<62} n={len(ms):3d}  p50 {statistics.median(ms):8.1f} ms"
+    line = (f"{label:<66} n={len(ms):3d}  p50 {statistics.median(ms):8.1f} ms"
             f"  p95 {_p95(ms):8.1f} ms  max {ms[-1]:8.1f} ms")
     if cpu is not None:
         cms = sorted(s * 1000 for s in cpu)
@@ -61,8 +64,10 @@ def time_each_cpu(
 
 
 def main() -> None:
-    for edition in sorted(EDITIONS):
-        ex = TradeExplorer(a_cards=A_TEN, b_cards=B_TEN, value=0, edition=edition)
+    cases = [(edition, A_TEN, B_TEN, "ten-card hands") for edition in sorted(EDITIONS)]
+    cases.append(("classic", A_WIDE, B_WIDE, "ten-card wide hands"))
+    for edition, a_cards, b_cards, hands in cases:
+        ex = TradeExplorer(a_cards=a_cards, b_cards=b_cards, value=0, edition=edition)
         worths = list(range(10, 501, 10))
 
         def move(v: object, ex: TradeExplorer = ex) -> None:
@@ -70,18 +75,16 @@ def main() -> None:
             assert ex.message.value == "", ex.message.value
 
         fresh, fresh_cpu = time_each_cpu(worths, move)
-        percentiles(f"trade explorer {edition}, ten-card hands, slider, fresh solve", fresh,
-                    fresh_cpu)
+        percentiles(f"trade explorer {edition}, {hands}, slider, fresh solve", fresh, fresh_cpu)
         again, again_cpu = time_each_cpu(list(reversed(worths)), move)
-        percentiles(f"trade explorer {edition}, ten-card hands, slider, revisited", again,
-                    again_cpu)
+        percentiles(f"trade explorer {edition}, {hands}, slider, revisited", again, again_cpu)
         s = ex.summary
         assert s is not None
         start = time.perf_counter()
         for _ in range(20):
             ex.charts(s)
         per_draw = (time.perf_counter() - start) / 20 * 1000
-        print(f"{'  of which the four SVG charts':<62} {per_draw:8.2f} ms")
+        print(f"{'  of which the four SVG charts':<66} {per_draw:8.2f} ms")
     if "--trade" in sys.argv[1:]:
         return
 

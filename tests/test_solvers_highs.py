@@ -92,3 +92,14 @@ def test_linprog_fallback_without_scipys_binding(monkeypatch):
     assert fallback.row_duals.shape == direct.row_duals.shape
     A = csc_from_triplets(np.array([0]), np.array([0]), np.array([1.0]), (1, 1))
     assert not solve(np.zeros(1), A, 1, np.array([-1.0]), np.zeros(1), np.ones(1)).optimal
+
+
+def test_a_changed_binding_falls_back_to_linprog(monkeypatch):
+    class Changed:  # a future scipy whose private module lost the names used here
+        pass
+
+    c, M, n_ub, b, (lower, upper) = _kuhn_lp()
+    monkeypatch.setattr(highs, "_highs_core", Changed())
+    res = solve(c, M, n_ub, b, lower, upper)
+    assert res.optimal and res.objective == pytest.approx(1 / 18, abs=1e-9)
+    assert highs._highs_core is None  # asked only once

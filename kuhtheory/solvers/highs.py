@@ -6,8 +6,8 @@ ten-card trade) and are solved many times in a row (a notebook slider, a bot's c
 options (2-4 ms a call) as HiGHS spends solving. This module hands the model straight to the HiGHS
 binding that scipy ships (``scipy.optimize._highspy._core``, scipy >= 1.15), with the options
 ``linprog`` sets (dual simplex, presolve on unless told otherwise, no output), so the answers are
-the same bit for bit. Where that private module is missing (an older or a newer scipy), the same
-model goes through ``linprog``: slower, same HiGHS.
+the same bit for bit. Where that private module is missing or has changed (an older or a newer
+scipy), the same model goes through ``linprog``: slower, same HiGHS.
 
 The model: minimise ``c^T z`` subject to ``A[:n_ub] z <= b[:n_ub]``, ``A[n_ub:] z = b[n_ub:]``
 and ``lower <= z <= upper``; ``A`` is given in compressed sparse columns (:class:`Csc`).
@@ -34,8 +34,8 @@ except ImportError:  # pragma: no cover - depends on the installed scipy
 
 #: HiGHS's infinity (bounds at or beyond it are infinite).
 _INF = 1e30 if _highs_core is None else float(_highs_core.kHighsInf)
-_COLWISE = 1 if _highs_core is None else int(_highs_core.MatrixFormat.kColwise)
-_MINIMIZE = 1 if _highs_core is None else int(_highs_core.ObjSense.kMinimize)
+_COLWISE = 1  # HiGHS's MatrixFormat.kColwise
+_MINIMIZE = 1  # HiGHS's ObjSense.kMinimize
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,9 +104,26 @@ def solve(
     ``lower <= z <= upper`` (see the module docstring); never raises on a failed solve: check
     ``optimal``. ``tolerance`` sets HiGHS's primal and dual feasibility tolerances (default
     ``1e-7`` each)."""
-    if _highs_core is None:  # pragma: no cover - depends on the installed scipy
-        return _solve_linprog(c, A, n_ub, b, lower, upper, presolve, tolerance)
-    h = _highs_core
+    global _highs_core
+    if _highs_core is not None:
+        try:
+            return _solve_direct(_highs_core, c, A, n_ub, b, lower, upper, presolve, tolerance)
+        except (AttributeError, TypeError):  # a scipy whose private binding has changed
+            _highs_core = None
+    return _solve_linprog(c, A, n_ub, b, lower, upper, presolve, tolerance)
+
+
+def _solve_direct(
+    h: Any,
+    c: np.ndarray,
+    A: Csc,
+    n_ub: int,
+    b: np.ndarray,
+    lower: np.ndarray,
+    upper: np.ndarray,
+    presolve: bool,
+    tolerance: float | None,
+) -> LPResult:
     n_rows, n_cols = A.shape
     row_lower = np.asarray(b, dtype=float).copy()
     row_lower[:n_ub] = -_INF
@@ -120,7 +137,7 @@ def solve(
         highs.setOptionValue("dual_feasibility_tolerance", float(tolerance))
     # The array form of passModel hands the arrays over without converting element by element
     # (a HighsLp's fields cost about 0.4 ms to fill); every column continuous.
-    highs.passModel(
+    passed = highs.passModel(
         n_cols,
         n_rows,
         len(A.data),
@@ -137,6 +154,8 @@ def solve(
         A.data,
         np.zeros(n_cols, dtype=np.int32),
     )
+    if passed == h.HighsStatus.kError:
+        return LPResult(False, "HiGHS refused the model", _EMPTY, _EMPTY, float("nan"))
     highs.run()
     status = highs.getModelStatus()
     if status != h.HighsModelStatus.kOptimal:
