@@ -287,13 +287,9 @@ def _check_nonempty(sf: SequenceForm) -> None:
         raise SolverInputError(f"empty game {sf.title!r}: no player ever moves")
 
 
-def _fail(res: LPResult, what: str) -> SolverError:
-    return SolverError(f"HiGHS failed on {what}: {res.message!r}")
-
-
 def payoff_scale(sf: SequenceForm) -> float:
-    """The size of the payoffs, ``max |A|`` (at least 1): the refinement's tolerances are relative
-    to it, since HiGHS's own tolerances are, in effect, relative to the data.
+    """The size of the payoffs, ``max |A|`` (at least 1): the LPs' acceptance tolerances are
+    relative to it, since HiGHS's own tolerances are, in effect, relative to the data.
 
     >>> from kuhtheory.solvers.kuhn import kuhn_poker
     >>> payoff_scale(from_game(kuhn_poker()))
