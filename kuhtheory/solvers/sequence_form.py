@@ -30,6 +30,12 @@ game"), computed by one extra LP instead of their symbolic perturbation; the tre
 be close to the opponent's equilibrium, so this is weaker than quasi-perfection. The tremble is
 returned, and the tests check the best-response property against it.
 
+Numerics: the refinement LP lives on the optimal face, a degenerate corner, and large payoffs (a
+trade whose stake is worth tens of thousands) make HiGHS stumble on it -- and, for payoffs in the
+hundreds of thousands, on the first LP too. Both LPs are therefore retried without presolve and
+with their payoffs scaled down, and every answer is checked by best responses
+(:func:`solve_lp`, :func:`refine`).
+
 >>> from kuhtheory.solvers.kuhn import kuhn_poker
 >>> sf = from_game(kuhn_poker())
 >>> sf.sizes
