@@ -193,12 +193,6 @@ def _turn_actions(n: GameState, p: int) -> LegalActions:
     return LegalActions(p, fixed=fixed, kind=LegalActions.TRADE, targets=targets, hand=n._money[p])
 
 
-_TURN_LISTS: dict[tuple[Any, ...], LegalActions] = {}
-
-#: Payment lists depend only on (payer, hand, amount).
-_PAY_LISTS: dict[tuple[int, Counts, int], LegalActions] = {}
-
-
 def _payments(p: int, hand: Counts, amount: int, make: Any) -> tuple[Action, ...]:
     """The irreducible payments of ``amount`` from ``hand`` (K-PAY-1) as ``make(p, cards)``."""
     return tuple(make(p, counts_to_cards(c)) for c in _minimal_payments(hand, amount))
@@ -225,25 +219,9 @@ def legal_actions(n: GameState) -> LegalActions:
                                                        (make_pass(p),))
         return legal
     if phase is _TURN:
-        # Depends only on the seat, the deck being empty, the double move, the herds (K-TURN-2)
-        # and the hand: positions repeat these often, so the lists are shared.
-        turn_key = (p, n._pos < len(n._deck), n._must_auction, n._herds, n._owners, n._money[p])
-        legal = _TURN_LISTS.get(turn_key)
-        if legal is None:
-            if len(_TURN_LISTS) > 65536:
-                _TURN_LISTS.clear()
-            legal = _TURN_LISTS[turn_key] = _turn_actions(n, p)
-        return legal
+        return _turn_actions(n, p)
     if phase is _PAYMENT:
-        hand, amount = n._money[p], n._hb
-        pay_key = (p, hand, amount)
-        legal = _PAY_LISTS.get(pay_key)
-        if legal is None:
-            if len(_PAY_LISTS) > 65536:
-                _PAY_LISTS.clear()
-            legal = LegalActions(p, fixed=_payments(p, hand, amount, make_pay))
-            _PAY_LISTS[pay_key] = legal
-        return legal
+        return LegalActions(p, fixed=_payments(p, n._money[p], n._hb, make_pay))
     if phase is _HAMMER:
         return LegalActions(p, fixed=(make_sell(p), make_preempt(p)))
     if phase is _TRADE_RESPONSE:
