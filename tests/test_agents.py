@@ -286,3 +286,110 @@ def test_game_summary_fields():
     assert sorted(sum(s["families"], [])) == sorted(a.name.lower() for a in Animal)
     assert s["money"] == [end.money_total(p) for p in range(3)]
     assert s["bonus"] is None and s["turns"] == end.turn
+
+
+# ----- the endgame: heuristic games end (K-END-1, K-TRD-3, K-TRD-4) ------------------------------
+#: The turn cap of the cached edition statistics (scripts/make_edition_stats.py).
+TURN_CAP = 120
+
+#: Seeds whose 4-player heuristic games did not end within 120 turns before the endgame fix: two
+#: bots passing a one-card stake back and forth (2025: three cards a family, K-TRD-4), each win
+#: handing the loser the money to win it back (K-TRD-3).
+LOOPED = [
+    ("2025", 4), ("2025", 10), ("2025", 12), ("2025+double-move", 3), ("2025+no-kidding", 2),
+    ("2025+donkey-100", 1), ("classic", 29), ("classic", 58), ("classic+quick", 15),
+    ("classic+short", 86), ("2025+original", 66), ("first", 42),
+]
+
+
+def _heuristic_game(spec: str, seed: int, players: int = 4, cap: int = TURN_CAP):
+    """A seeded heuristic game of ``spec`` played until it ends or passes ``cap`` turns."""
+    state = new_game(players=players, seed=seed, edition=spec)
+    bots = [make_agent("heuristic", agent_seed(seed, k)) for k in range(players)]
+    while not state.is_terminal and state.turn <= cap:
+        p = state.current_player
+        state = state.apply(bots[p].act(state.observation(p), state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("spec", "seed"), LOOPED)
+def test_k_end_1_games_that_looped_now_finish(spec, seed):
+    end = _heuristic_game(spec, seed)
+    assert end.is_terminal and end.turn <= TURN_CAP
+
+
+@pytest.mark.parametrize(("spec", "examples"), [
+    ("classic", 24), ("2025", 24), ("first", 24), ("bluff", 24), ("classic+quick", 6),
+    ("classic+short", 6), ("2025+double-move", 6), ("2025+no-kidding", 6), ("2025+donkey-100", 6),
+    ("2025+original", 6), ("bluff+super-trade", 6),
+])
+def test_k_end_1_heuristic_games_finish_within_the_cap(spec, examples):
+    @settings(max_examples=examples, deadline=None, database=None)
+    @given(seed=st.integers(0, 10**6), players=st.sampled_from([3, 4, 4, 5]))
+    def finishes(seed, players):
+        end = _heuristic_game(spec, seed, players)
+        assert end.is_terminal, f"{spec} seed {seed}: no end within {TURN_CAP} turns"
+
+    finishes()
+
+
+def _goose_endgame(mine, theirs, my_geese, their_geese, active=0):
+    """A 2025 endgame (deck empty): seats 0 and 1 share the geese, seat 2 owns every other family
+    and no money; seat ``active`` must trade (K-END-1)."""
+    from kuhtheory.engine.setup import setup_position
+
+    rest = {a: 3 for a in Animal if a is not Animal.GOOSE}
+    return setup_position(
+        3, "2025", money={0: mine, 1: theirs, 2: ()},
+        herds={0: {Animal.GOOSE: my_geese}, 1: {Animal.GOOSE: their_geese}, 2: rest},
+        deck=(), active=active,
+    )
+
+
+def _act(state, seed=0):
+    p = state.current_player
+    return HeuristicAgent(seed).act(state.observation(p), state.legal_actions())
+
+
+def test_k_end_1_a_bot_that_cannot_keep_the_card_stops_challenging():
+    # One goose against two, 10 against 200: winning the goose would only hand the rich holder
+    # the money to win it back. It lays no money at all.
+    action = _act(_goose_endgame((0, 10), (100, 100), 1, 2))
+    assert isinstance(action, Trade) and sum(action.cards) == 0
+    assert action.cards == (0,)  # the 0-card: a bluff that costs nothing if called
+
+
+def test_k_end_1_closing_a_family_it_lays_what_it_has():
+    # Two geese against one: winning closes the family, losing costs only the card (the piles
+    # are exchanged, K-TRD-3), so the poorer holder lays everything.
+    action = _act(_goose_endgame((10, 50), (100, 100), 2, 1))
+    assert isinstance(action, Trade) and sum(action.cards) == 60
+
+
+def test_k_trd_3_a_sure_winner_lays_what_wins_not_all_its_money():
+    # 850 against a hand of two cards worth 20: a pile that beats any two unseen cards (10 + 10)
+    # wins; the rest would be handed to the loser for nothing.
+    action = _act(_goose_endgame((500, 200, 100, 50), (10, 10), 2, 1))
+    assert isinstance(action, Trade) and action.cards == (50,)
+
+
+def test_k_trd_2_a_counter_beats_the_dearest_offer_and_no_more():
+    # The poorer single goose concedes with one 0-card; the holder of two, who closes the family
+    # by winning, counters with the cheapest pile above any one unseen card (at most 10).
+    state = _goose_endgame((500, 200, 100, 50, 10), (0, 10, 10), 2, 1, active=1)
+    offer = _act(state, seed=1)
+    assert isinstance(offer, Trade) and sum(offer.cards) == 0
+    state = state.apply(offer)
+    counter = _act(state)
+    assert isinstance(counter, Counter) and sum(counter.cards) > 10
+    assert counter.cards == (50,)  # no change (K-PAY-1): the cheapest pile reaching 20
+
+
+def test_k_trd_1_a_laid_pile_still_counts_as_its_owners_money():
+    from kuhtheory.agents.belief import cards_held
+
+    state = _goose_endgame((10, 50), (100, 100), 1, 2, active=1)
+    state = state.apply(Trade(player=1, opponent=0, animal=Animal.GOOSE, cards=(100, 100)))
+    obs = state.observation(0)
+    assert obs.card_counts[1] == 0 and cards_held(obs)[1] == 2
+    assert HeuristicAgent(0).money_of(obs, 1) == 200.0

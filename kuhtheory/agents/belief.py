@@ -56,6 +56,25 @@ def unseen_pool(obs: Observation) -> Counts:
     )
 
 
+def cards_held(obs: Observation) -> tuple[int, ...]:
+    """Each player's money cards, counting the face-down piles of a running trade as their
+    owners' (until the trade is settled the cards are his, K-TRD-1..3; the public card count
+    leaves them out).
+
+    >>> from kuhtheory.engine import new_game
+    >>> cards_held(new_game(players=3, seed=1).observation(0))
+    (7, 7, 7)
+    """
+    trade = obs.trade
+    if trade is None:
+        return tuple(obs.card_counts)
+    held = list(obs.card_counts)
+    held[trade.offerer] += trade.offer_count
+    if trade.counter_count is not None:
+        held[trade.opponent] += trade.counter_count
+    return tuple(held)
+
+
 def likely_hand(pool: Counts, cards: int, target: float) -> Counts:
     """``cards`` cards from ``pool`` whose total is closest to ``target``.
 
@@ -97,25 +116,33 @@ def likely_hand(pool: Counts, cards: int, target: float) -> Counts:
 class MoneyTracker:
     """Each opponent's estimated money total, updated from the public events (module docstring).
 
-    Feed it every observation of one game with :meth:`update` (it reads only the new events); a
-    shorter event log than before means a new game and resets it.
+    Feed it every observation of one game with :meth:`update` (it reads only the new events); an
+    event log that does not continue the one it read (shorter, or another last event where it
+    stopped) means another game and resets it.
     """
 
     def __init__(self) -> None:
         self._seen = 0
+        self._last: object = None
         self._est: dict[int, float] = {}
         self._me: int | None = None
 
     def reset(self) -> None:
         """Forget everything (a new game)."""
         self._seen = 0
+        self._last = None
         self._est = {}
         self._me = None
 
     def update(self, obs: Observation) -> None:
         """Read the events added since the last call."""
         n = len(obs.event_log)
-        if n < self._seen or self._me not in (None, obs.player):
+        raw = obs.event_log.raw()
+        if (
+            n < self._seen
+            or self._me not in (None, obs.player)
+            or (self._seen and raw[self._seen - 1] != self._last)
+        ):
             self.reset()
         if self._me is None:
             self._me = obs.player
@@ -126,10 +153,10 @@ class MoneyTracker:
         pool = unseen_pool(obs)
         pool_cards = sum(pool)
         per_card = total(pool) / pool_cards if pool_cards else 0.0
-        raw = obs.event_log.raw()
         for cls, args in raw[self._seen :]:
             self._apply(obs, cls, args, per_card)
         self._seen = n
+        self._last = raw[n - 1]
 
     def _add(self, player: int, amount: float) -> None:
         if player in self._est:
@@ -171,13 +198,14 @@ class MoneyTracker:
         self.update(obs)
         pool_total = total(unseen_pool(obs))
         est = {p: max(v, 0.0) for p, v in self._est.items()}
+        held = cards_held(obs)
         for p in est:
-            if obs.card_counts[p] == 0:
+            if held[p] == 0:
                 est[p] = 0.0
         s = sum(est.values())
         if s <= 0:
-            cards = sum(obs.card_counts[p] for p in est) or 1
-            return {p: pool_total * obs.card_counts[p] / cards for p in est}
+            cards = sum(held[p] for p in est) or 1
+            return {p: pool_total * held[p] / cards for p in est}
         return {p: v * pool_total / s for p, v in est.items()}
 
     def likely_hand(self, obs: Observation, player: int) -> tuple[int, ...]:

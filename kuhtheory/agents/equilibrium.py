@@ -22,8 +22,8 @@ It reads only its :class:`~kuhtheory.engine.Observation` and is deterministic gi
   to the offerer and trades when the best one is worth at least ``TRADE_SHARE`` of its stake; in the
   endgame (K-END-1) it plays the best one.
 * **Auction** (K-AUC-1): it raises by the minimum while the price stays below its money worth of the
-  lot and its money; with "no kidding" it bids the heuristic bot's ``ONE_BID_SHARE`` of that worth
-  at once (:func:`kuhtheory.agents.heuristic.bid_up_to`).
+  lot and its money; with "no kidding" it bids ``ONE_BID_SHARE`` of that worth at once
+  (:func:`kuhtheory.agents.base.bid_up_to`, shared with the heuristic bot).
 * **Preemption** (K-AUC-4): :func:`kuhtheory.solvers.preemption.outcome_payoffs` and
   :func:`~kuhtheory.solvers.preemption.prefers_preempt` compare selling and preempting under the
   no-change rule, with its own cards and the high bidder's most likely hand (bluff's buy-back: the
@@ -54,14 +54,21 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from kuhtheory.agents.base import (
+    INDEX,
+    KuhhandelBot,
+    bid_up_to,
+    family_value,
+    money_in_play,
+    open_points,
+    stake_cards,
+)
 from kuhtheory.agents.belief import MoneyTracker
-from kuhtheory.agents.heuristic import bid_up_to
-from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts, from_counts, to_counts
-from kuhtheory.editions import Edition, Scoring
-from kuhtheory.engine.actions import Accept, Auction, BuyBack, Counter, Offer, Pay, Preempt
+from kuhtheory.cards import DENOMINATIONS, Animal, Counts, from_counts, to_counts
+from kuhtheory.editions import Edition
+from kuhtheory.engine.actions import Accept, Auction, BuyBack, Counter, Offer
 from kuhtheory.engine.legal import LegalActions, make_trade
 from kuhtheory.engine.observation import Observation
-from kuhtheory.engine.state import Phase
 
 #: Money worth of a point: RATE x money in play / open points.
 RATE = 3.0
@@ -71,8 +78,6 @@ TRADE_SHARE = 0.6
 MAX_CARDS = 8
 #: W is rounded to this step (more cache hits; the equilibrium barely moves within a step).
 W_STEP = 10
-
-_INDEX = {a: i for i, a in enumerate(ANIMALS)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -87,15 +92,12 @@ def stake_points(obs: Observation, animal: Animal, player: int, cards: int = 1) 
     >>> stake_points(obs, Animal.HORSE, 0)        # first of four horses, nobody else has one
     375.0
     """
-    i = _INDEX[animal]
-    if obs.family_owners[i] >= 0:
+    i = INDEX[animal]
+    value = family_value(obs, animal, player)
+    if value == 0:
         return 0.0
     per_family = obs.edition.cards_per_family
     mine = obs.herds[player][i]
-    value = float(animal.points)
-    if obs.edition.scoring is Scoring.SUM_TIMES_FAMILIES:
-        owned = [a.points for a, o in zip(ANIMALS, obs.family_owners, strict=True) if o == player]
-        value = animal.points * (len(owned) + 1) + sum(owned)
     after = min(mine + cards, per_family)
     if after == per_family:
         return value
@@ -106,17 +108,6 @@ def stake_points(obs: Observation, animal: Animal, player: int, cards: int = 1) 
     elif rivals > mine:
         progress *= 0.5
     return value * min(progress, 1.0)
-
-
-def open_points(obs: Observation) -> float:
-    """The points of the families not yet complete (at least 10)."""
-    return max(sum(a.points for a, o in zip(ANIMALS, obs.family_owners, strict=True) if o < 0), 10)
-
-
-def money_in_play(obs: Observation) -> int:
-    """All the money the players hold: the money deck minus the bank (both public)."""
-    deck = obs.edition.money_deck
-    return sum(v * (d - b) for v, d, b in zip(DENOMINATIONS, deck, obs.bank, strict=True))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,7 +216,7 @@ def _sample(rng: random.Random, weighted: Sequence[tuple[Any, float]]) -> Any:
 # The bot
 
 
-class EquilibriumAgent:
+class EquilibriumAgent(KuhhandelBot):
     """The solver-driven bot of the module docstring; ``seed`` fixes its mixed choices."""
 
     name = "equilibrium"
@@ -263,28 +254,10 @@ class EquilibriumAgent:
         w = min(w, (cap // W_STEP + 1) * W_STEP)
         return _solve(obs.edition, ha, hb, w)
 
-    # ----- the decision --------------------------------------------------------------------------
-    def act(self, observation: Observation, legal_actions: Sequence[Any]) -> Any:
-        """One of ``legal_actions`` (module docstring)."""
-        obs = observation
-        legal = legal_actions
-        if not isinstance(legal, LegalActions) or len(legal) == 0:
-            raise ValueError(f"EquilibriumAgent.act: no Kuhhandel legal actions in {legal!r}")
+    # ----- the decisions (routed by :class:`~kuhtheory.agents.base.KuhhandelBot`) ----------------
+    def observe(self, obs: Observation) -> None:
+        """Read the new public money flows into the belief."""
         self._belief.update(obs)
-        phase = obs.phase
-        if phase is Phase.BIDDING:
-            return self._bid(obs, legal)
-        if phase is Phase.HAMMER or phase is Phase.BUY_BACK:
-            return self._hammer(obs, legal)
-        if phase is Phase.PAYMENT:
-            return self._pay(legal)
-        if phase is Phase.TURN:
-            return self._turn(obs, legal)
-        if phase is Phase.TRADE_RESPONSE:
-            return self._respond(obs, legal)
-        if phase is Phase.TRADE_REOFFER:
-            return self._reoffer(obs, legal)
-        return legal[0]
 
     def _lot_worth(self, obs: Observation) -> float:
         auction = obs.auction
@@ -303,47 +276,27 @@ class EquilibriumAgent:
             return bid_up_to(obs, legal, 0)
         return bid_up_to(obs, legal, min(self._lot_worth(obs), obs.money_total))
 
-    def _hammer(self, obs: Observation, legal: LegalActions) -> Any:
+    def keeps_lot(self, obs: Observation, keep: Any) -> bool:
+        """Preempt (or buy back) when the no-change preemption comparison prefers it."""
         from kuhtheory.solvers.preemption import Purse, outcome_payoffs, prefers_preempt
 
         auction = obs.auction
-        options = legal.fixed
-        keep = [a for a in options if isinstance(a, (Preempt, BuyBack))]
-        other = [a for a in options if not isinstance(a, (Preempt, BuyBack))]
-        if keep and auction is not None and auction.high_bidder is not None:
-            bidder = auction.high_bidder
-            worth = int(self._lot_worth(obs))
-            pts = 0.0
-            for a in auction.animals:
-                pts += stake_points(obs, a, bidder)
-            bidder_worth = int(self.money_worth(obs, pts))
-            mine = Purse.of(obs.money)
-            if isinstance(keep[0], BuyBack) and auction.paid is not None:
-                theirs = Purse.of(auction.paid)
-            else:
-                hand = self._belief.likely_hand(obs, bidder)
-                theirs = (
-                    Purse.of(hand) if sum(hand) >= auction.high_bid else Purse.of(auction.high_bid)
-                )
-            sell, preempt = outcome_payoffs(mine, theirs, auction.high_bid, worth, bidder_worth)
-            if sell is not None and prefers_preempt(sell, preempt):
-                if isinstance(keep[0], Preempt):
-                    return keep[0]
-                backs = [a for a in keep if isinstance(a, BuyBack)]
-                return min(backs, key=lambda a: (sum(a.cards), len(a.cards)))
-        return other[0] if other else options[0]
-
-    def _pay(self, legal: LegalActions) -> Any:
-        pays = [a for a in legal.fixed if isinstance(a, Pay)]
-        if not pays:
-            return legal[0]
-        return min(pays, key=lambda a: (sum(a.cards), len(a.cards), a.cards))
-
-    def _stake(self, obs: Observation, opponent: int, animal: Animal) -> int:
-        i = _INDEX[animal]
-        if obs.edition.pair_trade and obs.herds[obs.player][i] == 2 and obs.herds[opponent][i] == 2:
-            return 2
-        return 1
+        if auction is None or auction.high_bidder is None:
+            return False
+        bidder = auction.high_bidder
+        worth = int(self._lot_worth(obs))
+        pts = 0.0
+        for a in auction.animals:
+            pts += stake_points(obs, a, bidder)
+        bidder_worth = int(self.money_worth(obs, pts))
+        mine = Purse.of(obs.money)
+        if isinstance(keep, BuyBack) and auction.paid is not None:
+            theirs = Purse.of(auction.paid)
+        else:
+            hand = self._belief.likely_hand(obs, bidder)
+            theirs = Purse.of(hand) if sum(hand) >= auction.high_bid else Purse.of(auction.high_bid)
+        sell, preempt = outcome_payoffs(mine, theirs, auction.high_bid, worth, bidder_worth)
+        return sell is not None and prefers_preempt(sell, preempt)
 
     def _turn(self, obs: Observation, legal: LegalActions) -> Any:
         auction = next((a for a in legal.fixed if isinstance(a, Auction)), None)
@@ -352,10 +305,10 @@ class EquilibriumAgent:
         me = obs.player
         scored = []
         for opponent, animal in legal.targets:
-            stake = self._stake(obs, opponent, animal)
+            stake = stake_cards(obs, opponent, animal)
             w = self.trade_w(obs, me, opponent, animal, stake)
             scored.append((w, opponent, animal))
-        scored.sort(key=lambda t: (-t[0], t[1], _INDEX[t[2]]))
+        scored.sort(key=lambda t: (-t[0], t[1], INDEX[t[2]]))
         best: tuple[float, int, Animal, int] | None = None
         for w, opponent, animal in scored[:3]:
             value = self._solution(obs, me, opponent, w)[0]

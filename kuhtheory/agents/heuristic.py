@@ -10,24 +10,48 @@ It reads only its :class:`~kuhtheory.engine.Observation`. Its rules of thumb:
   spends a share of its own money proportional to the card's worth over the points still to be won
   per player (times 1.5, at most 90 % of its money), with a seeded noise of +-15 %. It never bids
   more than it holds, so it is never insolvent (K-PAY-2).
+* **What the others hold** (:meth:`HeuristicAgent.money_of`): while animals are left, the money it
+  does not hold shared out by card count (:func:`shared_estimate`); once the deck is empty, when
+  money decides every trade, it remembers the public money flows and the piles it saw in its own
+  trades (:class:`~kuhtheory.agents.belief.MoneyTracker`). A pile laid face down in a running
+  trade still counts as its owner's, and a player who lately laid a pile against it is taken to
+  hold at least that. A pile *sure to win* against a player (:meth:`HeuristicAgent.sure_pile`)
+  reaches his estimated money times ``1 + SURE_MARGIN`` plus ``SURE_EXTRA``, but never more than
+  his dearest possible cards: he cannot lay more than he has.
 * **Auction** (K-AUC-1): raise by the minimum while the price is below that limit, else pass; with
-  'no kidding' (one bid each) it bids 80 % of its limit at once.
+  'no kidding' (one bid each) it bids 80 % of its limit at once
+  (:func:`kuhtheory.agents.base.bid_up_to`).
 * **Hammer** (K-AUC-4): preempt when its cheapest no-change payment (K-PAY-1) of the high bid is
   within its limit; buy back (bluff) on the same test.
 * **Payment** (K-PAY-1): the payment with the least overpay, then the fewest cards.
-* **Turn** (K-TURN-1): trade when a trade looks winnable — its money is at least the opponent's
-  estimated money (the money in play not its own, shared out by card count) — choosing the target
-  worth most; offer the smallest pile reaching the larger of its limit and 60 % of the opponent's
-  estimated money, padded with all its 0-cards (bluffing is the point, K-TRD-1). Otherwise auction.
-* **Trade response** (K-TRD-2): estimate the offer as its card count times the offerer's estimated
-  card value. If winning would complete its family, counter with the smallest pile reaching 1.5
-  times the estimate plus 50 (or all it has). In a long game (150 turns) the bigger holder of the
-  species is let win: it accepts (or counters with its least) when the offerer holds at least as
-  many, counters strongly when it holds more, and as offerer lays only 0-cards against a bigger
-  holder, so bots cannot swap cards round the table for ever. Otherwise accept if
-  the estimate covers what the stake is worth to it, else counter with the smallest pile above the
-  estimate if it can afford it, else accept (or counter when accepting is not allowed).
+* **Can it keep the card?** A card won in a trade can be won back on the loser's next turn if he
+  still owns one of the species (K-TURN-2). The bot counts on keeping it when winning closes its
+  family, or leaves him none, or leaves it still richer than him after paying him; otherwise the
+  same card would go back and forth, each win paying for the next (K-TRD-3).
+* **Turn** (K-TURN-1), while animals are left to auction: trade when a trade looks winnable — its
+  money is at least the opponent's estimated money — and the card can be kept, choosing the target
+  worth most per money of the opponent; offer the smallest pile reaching the larger of its limit
+  and 60 % of the opponent's estimated money, but never more than the pile sure to win (whatever
+  it lays beyond what wins is handed to the loser, K-TRD-3), padded with all its 0-cards
+  (bluffing is the point, K-TRD-1). Otherwise auction.
+* **Endgame turn** (K-END-1: the deck is empty, it must trade): money is worth nothing at the end
+  except to win trades. It closes the family worth most that it is sure to win, laying the pile
+  sure to win; failing that, it tries to close one with everything it has up to that pile (losing
+  costs only the card: the piles come back to it one way or the other, K-TRD-3); failing that, it
+  plays the trade it is sure to win and can keep that is worth most; failing that it stops
+  challenging: it gives up the card worth least to it, to the opponent who holds most of that
+  species (he is the one who can close the family), laying only 0-cards (a bluff that costs
+  nothing if called). The richer holder of a split family gathers it and closes it.
+* **Trade response** (K-TRD-2): estimate the offer as the offerer's estimated money times the
+  share of his cards he laid, at most his dearest possible cards of that count. If winning would
+  complete its family, counter with the smallest pile reaching 1.5 times the estimate plus 50 —
+  once the deck is empty, the pile sure to beat anything he can have laid — but never more than
+  beats any pile of that many cards (nor more than it has). Otherwise accept if the estimate
+  covers what the stake is worth to it, else counter with the smallest pile above the estimate if
+  it can afford it, else accept (or counter when accepting is not allowed).
 * **Classic tie** (re-offer): offer the smallest pile above its last offer.
+* **A last guard** (``LONG_GAME``): should a game still run after 150 turns (the estimates can be
+  wrong), the bigger holder of a species is let win: the smaller one accepts, or lays only 0-cards.
 
 >>> from kuhtheory.engine import new_game
 >>> state = new_game(players=4, seed=5)
@@ -44,14 +68,23 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal
-from kuhtheory.editions import Scoring
-from kuhtheory.engine.actions import Accept, Auction, BuyBack, Pass, Pay, Preempt
-from kuhtheory.engine.legal import LegalActions, make_bid, make_counter, make_offer, make_trade
+from kuhtheory.agents.base import (
+    INDEX,
+    ONE_BID_SHARE,
+    KuhhandelBot,
+    bid_up_to,
+    family_value,
+    money_in_play,
+    open_points,
+    stake_cards,
+)
+from kuhtheory.agents.belief import MoneyTracker, cards_held, unseen_pool
+from kuhtheory.cards import DENOMINATIONS, Animal
+from kuhtheory.engine.actions import Accept, Auction, Preempt
+from kuhtheory.engine.legal import LegalActions, make_counter, make_offer, make_trade
 from kuhtheory.engine.observation import Observation
-from kuhtheory.engine.state import Phase
 from kuhtheory.payment import cheapest_payment, cheapest_total
 
 #: Share of its money the bot spends for a card worth the points still to win per player.
@@ -60,16 +93,25 @@ SPEND = 1.5
 MAX_SHARE = 0.9
 #: Seeded noise on each limit: a factor drawn from 1 +- NOISE.
 NOISE = 0.15
-#: With 'no kidding' (one bid per auction) it bids this share of its limit at once.
-ONE_BID_SHARE = 0.8
 #: A trade offer reaches at least this share of the opponent's estimated money.
 OFFER_SHARE = 0.6
 #: Countering for the card that completes its family, it lays this multiple of the estimated offer.
 COMPLETE_MARGIN = 1.5
-#: After this many turns the bigger holder of a species is let win its trades (no endless swaps).
+#: A pile sure to win against a player: his estimated money times 1 + SURE_MARGIN, plus SURE_EXTRA.
+SURE_MARGIN = 0.25
+#: See :data:`SURE_MARGIN`.
+SURE_EXTRA = 20
+#: A pile an opponent laid against it in the last RECENT_TURNS rounds of the table bounds his money
+#: from below.
+RECENT_TURNS = 2
+#: After this many turns the bigger holder of a species is let win its trades (a last guard).
 LONG_GAME = 150
 
-_INDEX = {a: i for i, a in enumerate(ANIMALS)}
+__all__ = [
+    "COMPLETE_MARGIN", "HeuristicAgent", "LONG_GAME", "MAX_SHARE", "NOISE", "OFFER_SHARE",
+    "ONE_BID_SHARE", "SPEND", "SURE_EXTRA", "SURE_MARGIN", "bid_up_to", "card_worth",
+    "remaining_points", "shared_estimate",
+]
 
 
 def card_worth(obs: Observation, animal: Animal, player: int | None = None) -> float:
@@ -81,16 +123,12 @@ def card_worth(obs: Observation, animal: Animal, player: int | None = None) -> f
     250.0
     """
     me = obs.player if player is None else player
-    i = _INDEX[animal]
-    if obs.family_owners[i] >= 0:
+    i = INDEX[animal]
+    value = family_value(obs, animal, me)
+    if value == 0:
         return 0.0
     per_family = obs.edition.cards_per_family
     mine = obs.herds[me][i]
-    value = float(animal.points)
-    if obs.edition.scoring is Scoring.SUM_TIMES_FAMILIES:
-        owned = [a for a, o in zip(ANIMALS, obs.family_owners, strict=True) if o == me]
-        # Completing a family multiplies every family by one more (K-END-2).
-        value = animal.points * (len(owned) + 1) + sum(a.points for a in owned)
     progress = min(mine + 1, per_family) / per_family
     rival = max((h[i] for p, h in enumerate(obs.herds) if p != me), default=0)
     if rival > mine:
@@ -100,29 +138,39 @@ def card_worth(obs: Observation, animal: Animal, player: int | None = None) -> f
 
 def remaining_points(obs: Observation) -> float:
     """The points of the families not yet complete, per player (the scale of :func:`card_worth`)."""
-    left = sum(a.points for a, o in zip(ANIMALS, obs.family_owners, strict=True) if o < 0)
-    return max(left, 10) / obs.players
+    return open_points(obs) / obs.players
 
 
-def money_in_play(obs: Observation) -> int:
-    """All the money the players hold: the edition's money deck minus the bank (both public)."""
-    deck = obs.edition.money_deck
-    return sum(v * (d - b) for v, d, b in zip(DENOMINATIONS, deck, obs.bank, strict=True))
+def shared_estimate(obs: Observation, player: int) -> float:
+    """A quick estimate of ``player``'s money: the money the observer does not hold, shared out
+    by card count (a pile laid in a running trade counts as its owner's, K-TRD-1).
 
-
-def estimated_money(obs: Observation, player: int) -> float:
-    """The observer's estimate of ``player``'s money: others' money shared out by card count."""
+    >>> from kuhtheory.engine import new_game
+    >>> shared_estimate(new_game(players=3, seed=1).observation(0), 1)
+    90.0
+    """
     if player == obs.player:
         return float(obs.money_total)
-    others = [p for p in range(obs.players) if p != obs.player]
-    cards = sum(obs.card_counts[p] for p in others)
+    held = cards_held(obs)
+    cards = sum(held[p] for p in range(obs.players) if p != obs.player)
     if cards == 0:
         return 0.0
     rest = max(money_in_play(obs) - obs.money_total, 0)
-    return rest * obs.card_counts[player] / cards
+    return rest * held[player] / cards
 
 
-class HeuristicAgent:
+class _Target(NamedTuple):
+    """One possible trade of the turn, as the bot sees it."""
+
+    opponent: int
+    animal: Animal
+    stake: int
+    worth: float  # what the stake is worth to the bot (points)
+    theirs: float  # the opponent's estimated money
+    sure: float  # a pile sure to beat him
+
+
+class HeuristicAgent(KuhhandelBot):
     """The rule-of-thumb bot of the module docstring; ``seed`` fixes its noise."""
 
     name = "heuristic"
@@ -130,6 +178,8 @@ class HeuristicAgent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
+        self._tracker = MoneyTracker()
+        self._totals: tuple[Observation | None, dict[int, float]] = (None, {})
 
     def __repr__(self) -> str:
         return f"HeuristicAgent(seed={self.seed!r})"
@@ -142,28 +192,34 @@ class HeuristicAgent:
         noisy = share * obs.money_total * self._rng.uniform(1 - NOISE, 1 + NOISE)
         return min(int(noisy) // 10 * 10, obs.money_total)
 
-    # ----- the decision --------------------------------------------------------------------------
-    def act(self, observation: Observation, legal_actions: Sequence[Any]) -> Any:
-        """One of ``legal_actions``, chosen by the rules of the module docstring."""
-        obs = observation
-        legal = legal_actions
-        if not isinstance(legal, LegalActions) or len(legal) == 0:
-            raise ValueError(f"HeuristicAgent.act: no Kuhhandel legal actions in {legal!r}")
-        phase = obs.phase
-        if phase is Phase.BIDDING:
-            return self._bid(obs, legal)
-        if phase is Phase.HAMMER or phase is Phase.BUY_BACK:
-            return self._hammer(obs, legal)
-        if phase is Phase.PAYMENT:
-            return self._pay(legal)
-        if phase is Phase.TURN:
-            return self._turn(obs, legal)
-        if phase is Phase.TRADE_RESPONSE:
-            return self._respond(obs, legal)
-        if phase is Phase.TRADE_REOFFER:
-            return self._reoffer(obs, legal)
-        return legal[0]
+    def money_of(self, obs: Observation, player: int) -> float:
+        """The money ``player`` holds: its own exactly; an opponent's while animals are left as
+        :func:`shared_estimate`, once the deck is empty (when money decides every trade) from the
+        public money flows and the piles it saw (:class:`~kuhtheory.agents.belief.MoneyTracker`);
+        at least the pile he laid against it lately."""
+        if player == obs.player:
+            return float(obs.money_total)
+        if obs.deck_size > 0:
+            estimate = shared_estimate(obs, player)
+        else:
+            if self._totals[0] is not obs:  # one belief update per observation
+                self._totals = (obs, self._tracker.totals(obs))
+            estimate = self._totals[1][player]
+        # What he laid against it lately, he can likely lay again.
+        recent = obs.turn - RECENT_TURNS * obs.players
+        shown = [sum(cards) for turn, who, cards in obs.revealed
+                 if who == player and turn >= recent]
+        return max(estimate, shown[-1]) if shown else estimate
 
+    def sure_pile(self, obs: Observation, player: int, cards: int | None = None) -> float:
+        """A pile that beats anything ``player`` can lay (with ``cards`` of his cards: default all
+        he holds): his estimated money with a margin, but never more than his ``cards`` dearest
+        possible cards (the unseen money, K-PAY-1, plus 10)."""
+        theirs = self.money_of(obs, player)
+        k = cards_held(obs)[player] if cards is None else cards
+        return min(theirs * (1 + SURE_MARGIN) + SURE_EXTRA, dearest(unseen_pool(obs), k) + 10)
+
+    # ----- the decisions -------------------------------------------------------------------------
     def _bid(self, obs: Observation, legal: LegalActions) -> Any:
         if not legal.bid_range:
             return bid_up_to(obs, legal, 0)
@@ -171,92 +227,141 @@ class HeuristicAgent:
         animals = auction.animals if auction is not None else ()
         return bid_up_to(obs, legal, self.limit(obs, animals))
 
-    def _hammer(self, obs: Observation, legal: LegalActions) -> Any:
+    def keeps_lot(self, obs: Observation, keep: Any) -> bool:
+        """Preempt or buy back when what it pays is within its limit for the lot (K-AUC-4)."""
         auction = obs.auction
-        options = legal.fixed
-        keep = [a for a in options if isinstance(a, (Preempt, BuyBack))]
-        other = [a for a in options if not isinstance(a, (Preempt, BuyBack))]
-        if keep and auction is not None:
-            limit = self.limit(obs, auction.animals)
-            if isinstance(keep[0], Preempt):
-                # A preemption is paid afterwards with the cheapest no-change payment (K-PAY-1).
-                paid = cheapest_total(_counts(obs.money), auction.high_bid)
-                if paid is not None and paid <= limit:
-                    return keep[0]
-            else:
-                backs = [a for a in keep if isinstance(a, BuyBack)]
-                best = min(backs, key=lambda a: (sum(a.cards), len(a.cards)))
-                if sum(best.cards) <= limit:
-                    return best
-        return other[0] if other else options[0]
+        if auction is None:
+            return False
+        limit = self.limit(obs, auction.animals)
+        if isinstance(keep, Preempt):
+            # A preemption is paid afterwards with the cheapest no-change payment (K-PAY-1).
+            paid = cheapest_total(_counts(obs.money), auction.high_bid)
+            return paid is not None and paid <= limit
+        return sum(keep.cards) <= limit
 
-    def _pay(self, legal: LegalActions) -> Any:
-        pays = [a for a in legal.fixed if isinstance(a, Pay)]
-        if not pays:
-            return legal[0]
-        return min(pays, key=lambda a: (sum(a.cards), len(a.cards), a.cards))
+    def _targets(self, obs: Observation, legal: LegalActions) -> list[_Target]:
+        out = []
+        for opponent, animal in legal.targets:
+            stake = stake_cards(obs, opponent, animal)
+            theirs = self.money_of(obs, opponent)
+            worth = card_worth(obs, animal) * stake
+            sure = self.sure_pile(obs, opponent, obs.card_counts[opponent])
+            out.append(_Target(opponent, animal, stake, worth, theirs, sure))
+        return out
 
     def _turn(self, obs: Observation, legal: LegalActions) -> Any:
         auction = next((a for a in legal.fixed if isinstance(a, Auction)), None)
         if legal.kind != LegalActions.TRADE or not legal.targets:
             return auction if auction is not None else legal[0]
-        mine = obs.money_total
-        best: tuple[float, int, Animal] | None = None
-        for opponent, animal in legal.targets:
-            estimate = estimated_money(obs, opponent)
-            if auction is not None and mine < estimate:
-                continue  # not winnable enough while there is still an auction to run
-            worth = card_worth(obs, animal) * _stake(obs, opponent, animal)
-            score = worth / (estimate + 10)
-            if best is None or score > best[0]:
-                best = (score, opponent, animal)
-        if best is None:
+        hand = _hand(legal, obs)
+        choice = self._trade_choice(obs, hand, self._targets(obs, legal), auction is not None)
+        if choice is None:
             return auction if auction is not None else legal[0]
-        _, opponent, animal = best
-        stake = _stake(obs, opponent, animal)
-        i = _INDEX[animal]
-        if obs.turn >= LONG_GAME and obs.herds[opponent][i] > obs.herds[obs.player][i]:
-            # A long endgame: let the bigger holder win, so the family gathers and closes.
-            zeros = _smallest_pile(_hand(legal, obs), 0, pad_zeros=True)
-            return make_trade(legal.player, opponent, animal, zeros)
-        estimate = estimated_money(obs, opponent)
-        target = max(self.limit(obs, (animal,), stake), OFFER_SHARE * estimate)
-        pile = _smallest_pile(_hand(legal, obs), min(target, mine), pad_zeros=True)
-        return make_trade(legal.player, opponent, animal, pile)
+        target, amount = choice
+        pile = _smallest_pile(hand, amount, pad_zeros=True)
+        return make_trade(legal.player, target.opponent, target.animal, pile)
+
+    def _trade_choice(
+        self, obs: Observation, hand: Sequence[int], targets: list[_Target], can_auction: bool
+    ) -> tuple[_Target, float] | None:
+        """The trade to start and the least its pile must reach, or None to auction instead."""
+        mine = obs.money_total
+        me = obs.player
+
+        def most(ts: list[_Target]) -> _Target:
+            return max(ts, key=lambda t: (t.worth, -t.theirs))
+
+        if obs.turn >= LONG_GAME:
+            # The last guard: against a bigger holder it only lays 0-cards.
+            bigger = [t for t in targets
+                      if obs.herds[t.opponent][INDEX[t.animal]] > obs.herds[me][INDEX[t.animal]]]
+            if bigger:
+                return bigger[0], 0
+        per_family = obs.edition.cards_per_family
+
+        def closes(t: _Target) -> bool:
+            return obs.herds[me][INDEX[t.animal]] + t.stake >= per_family and t.worth > 0
+
+        def keeps(t: _Target, amount: float) -> bool:
+            """Whether it could keep the card after winning it with a pile reaching ``amount``:
+            it closes the family, or he has none of it left to trade it back with (K-TURN-2), or
+            it is still richer than him after paying him (else he wins it back next turn, and
+            the card goes back and forth for ever)."""
+            if closes(t) or obs.herds[t.opponent][INDEX[t.animal]] <= t.stake:
+                return True
+            paid = sum(_smallest_pile(hand, amount, pad_zeros=False))  # no change (K-PAY-1)
+            return mine - paid >= t.theirs + paid
+
+        if can_auction:
+            # Animals are left: trade only what looks winnable and can be kept, the most worth
+            # per money at risk; else auction.
+            best_amount: tuple[float, _Target, float] | None = None
+            for t in targets:
+                if mine < t.theirs:
+                    continue
+                wanted = max(self.limit(obs, (t.animal,), t.stake), OFFER_SHARE * t.theirs)
+                amount = min(wanted, t.sure, mine)
+                score = t.worth / (t.theirs + 10)
+                if keeps(t, amount) and (best_amount is None or score > best_amount[0]):
+                    best_amount = (score, t, amount)
+            return None if best_amount is None else (best_amount[1], best_amount[2])
+        # The endgame (K-END-1): it must trade. Money buys nothing but trades now.
+        closing = [t for t in targets if closes(t)]
+        sure = [t for t in closing if mine >= t.sure]
+        if sure:
+            # Sure to close a family: the one worth most, paying what wins.
+            best = most(sure)
+            return best, best.sure
+        if closing:
+            # Winning closes its family; losing costs nothing but the card: what it lays comes
+            # back (the winner pays his own pile, or each keeps what he received, K-TRD-3).
+            best = most(closing)
+            return best, min(best.sure, mine)
+        # A card that does not close its family is worth winning only if it can keep it.
+        keep = [t for t in targets if t.worth > 0 and mine >= t.sure and keeps(t, t.sure)]
+        if keep:
+            best = most(keep)
+            return best, best.sure
+        # It cannot win a trade: give up the card worth least to it, to the biggest holder,
+        # laying only 0-cards.
+        give = min(
+            targets,
+            key=lambda t: (t.worth, -obs.herds[t.opponent][INDEX[t.animal]], t.opponent),
+        )
+        return give, 0
 
     def _respond(self, obs: Observation, legal: LegalActions) -> Any:
         trade = obs.trade
         accept = next((a for a in legal.fixed if isinstance(a, Accept)), None)
         if trade is None:
             return accept if accept is not None else legal[0]
-        others = obs.card_counts[trade.offerer]
-        per_card = estimated_money(obs, trade.offerer) / others if others else 0.0
-        offer_estimate = per_card * trade.offer_count
-        i = _INDEX[trade.animal]
-        per_family = obs.edition.cards_per_family
+        theirs = self.money_of(obs, trade.offerer)
+        held = cards_held(obs)[trade.offerer]
+        # The offer is at most his dearest ``offer_count`` cards; above that, a counter is waste.
+        beats_any = self.sure_pile(obs, trade.offerer, trade.offer_count)
+        offer_estimate = min(theirs * trade.offer_count / held if held else 0.0, beats_any - 10)
+        i = INDEX[trade.animal]
+        mine = obs.money_total
+        hand = _hand(legal, obs)
         # Winning the counter completes my family (K-TRD-3).
-        i_complete = obs.herds[obs.player][i] + trade.stake >= per_family
-        if i_complete and obs.money_total > 0 and legal.kind == LegalActions.COUNTER:
+        i_complete = obs.herds[obs.player][i] + trade.stake >= obs.edition.cards_per_family
+        if i_complete and mine > 0 and legal.kind == LegalActions.COUNTER:
             want = max(offer_estimate * COMPLETE_MARGIN + 50, offer_estimate + 10)
-            pile = _smallest_pile(_hand(legal, obs), min(want, obs.money_total), pad_zeros=False)
+            if obs.deck_size == 0:
+                # Money is worth nothing at the end: make sure of the family.
+                want = max(want, beats_any)
+            want = min(want, beats_any)
+            pile = _smallest_pile(hand, min(want, mine), pad_zeros=False)
             return make_counter(legal.player, pile)
-        if obs.turn >= LONG_GAME:
-            # A long endgame: the bigger holder wins, so the family gathers and closes.
-            if obs.herds[trade.offerer][i] >= obs.herds[obs.player][i]:
-                if accept is not None:
-                    return accept
-                return make_counter(legal.player, ())
-            if legal.kind == LegalActions.COUNTER and obs.money_total > 0:
-                want = max(offer_estimate * COMPLETE_MARGIN + 50, 10)
-                hand = _hand(legal, obs)
-                pile = _smallest_pile(hand, min(want, obs.money_total), pad_zeros=False)
-                return make_counter(legal.player, pile)
+        if obs.turn >= LONG_GAME and obs.herds[trade.offerer][i] >= obs.herds[obs.player][i]:
+            # The last guard: the bigger holder wins.
+            return accept if accept is not None else make_counter(legal.player, ())
         keep_worth = self.limit(obs, (trade.animal,), trade.stake)
         if accept is not None and offer_estimate >= keep_worth:
             return accept
         want = offer_estimate + 10
-        if legal.kind == LegalActions.COUNTER and (accept is None or want <= obs.money_total):
-            pile = _smallest_pile(_hand(legal, obs), min(want, obs.money_total), pad_zeros=False)
+        if legal.kind == LegalActions.COUNTER and (accept is None or want <= mine):
+            pile = _smallest_pile(hand, min(want, mine), pad_zeros=False)
             return make_counter(legal.player, pile)
         return accept if accept is not None else legal[0]
 
@@ -270,16 +375,25 @@ class HeuristicAgent:
         return legal[0]
 
 
+def dearest(pool: Sequence[int], cards: int) -> int:
+    """The total of the ``cards`` dearest money cards of ``pool`` (counts).
+
+    >>> dearest((2, 4, 1, 0, 1, 0), 2)    # 200 + 50
+    250
+    """
+    out = 0
+    left = cards
+    for value, count in zip(reversed(DENOMINATIONS), reversed(pool), strict=True):
+        take = min(count, left)
+        out += take * value
+        left -= take
+        if left <= 0:
+            break
+    return out
+
+
 def _counts(cards: Sequence[int]) -> tuple[int, ...]:
     return tuple(cards.count(v) for v in DENOMINATIONS)
-
-
-def _stake(obs: Observation, opponent: int, animal: Animal) -> int:
-    """The cards at stake in a trade for ``animal`` (K-TRD-4: two against two is for both)."""
-    i = _INDEX[animal]
-    if obs.edition.pair_trade and obs.herds[obs.player][i] == 2 and obs.herds[opponent][i] == 2:
-        return 2
-    return 1
 
 
 def _hand(legal: LegalActions, obs: Observation) -> tuple[int, ...]:
@@ -302,21 +416,3 @@ def _smallest_pile(hand: Sequence[int], amount: float, *, pad_zeros: bool) -> tu
     if pad_zeros:
         counts = (hand[0], *counts[1:])
     return tuple(v for v, c in zip(DENOMINATIONS, counts, strict=True) for _ in range(c))
-
-
-def bid_up_to(obs: Observation, legal: LegalActions, limit: float) -> Any:
-    """Raise by the least step while it stays within ``limit``, else pass (K-AUC-1, K-AUC-2).
-
-    With "no kidding" (one bid per bidder) bid ``ONE_BID_SHARE`` of the limit at once. Shared by
-    the heuristic and equilibrium bots, which differ only in how they set the limit.
-    """
-    bids = legal.bid_range
-    pass_ = next((a for a in legal.fixed if isinstance(a, Pass)), None)
-    if bids:
-        if obs.edition.one_bid_per_auction:
-            amount = int(limit * ONE_BID_SHARE) // 10 * 10
-            if amount >= bids[0]:
-                return make_bid(legal.player, min(amount, bids[-1]))
-        elif bids[0] <= limit:
-            return make_bid(legal.player, bids[0])
-    return pass_ if pass_ is not None else legal[0]

@@ -1,0 +1,171 @@
+"""What the Kuhhandel bots share: the dispatch by phase, the valuation of a family, the stake,
+the least-overpay payment and the step-by-step bidding.
+
+The heuristic bot (:mod:`kuhtheory.agents.heuristic`) and the equilibrium bot
+(:mod:`kuhtheory.agents.equilibrium`) differ in how they value cards and decide trades, not in
+how a phase is routed, how a payment is picked (K-PAY-1) or how a bid is raised (K-AUC-1): one
+piece of code serves both.
+
+>>> from kuhtheory.engine import new_game
+>>> obs = new_game(players=3, seed=1, first_player=0).observation(0)
+>>> family_value(obs, Animal.HORSE, 0)       # classic: no family yet, so x1
+1000.0
+>>> money_in_play(obs)                        # three start hands of 90
+270
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal
+from kuhtheory.editions import Scoring
+from kuhtheory.engine.actions import BuyBack, Pass, Pay, Preempt
+from kuhtheory.engine.legal import LegalActions, make_bid
+from kuhtheory.engine.observation import Observation
+from kuhtheory.engine.state import Phase
+
+#: With 'no kidding' (one bid per auction) a bot bids this share of its limit at once.
+ONE_BID_SHARE = 0.8
+
+INDEX: dict[Animal, int] = {a: i for i, a in enumerate(ANIMALS)}
+
+
+def family_value(obs: Observation, animal: Animal, player: int) -> float:
+    """Points ``player`` gains by completing the family of ``animal`` (0 if it is complete).
+
+    Summing editions: the family's points. Multiplying editions (K-END-2): the family's points
+    times one more family, plus the rise of the multiplier on the families he already owns.
+    """
+    i = INDEX[animal]
+    if obs.family_owners[i] >= 0:
+        return 0.0
+    if obs.edition.scoring is not Scoring.SUM_TIMES_FAMILIES:
+        return float(animal.points)
+    owned = [a.points for a, o in zip(ANIMALS, obs.family_owners, strict=True) if o == player]
+    return float(animal.points * (len(owned) + 1) + sum(owned))
+
+
+def open_points(obs: Observation) -> float:
+    """The points of the families not yet complete (at least 10)."""
+    return max(sum(a.points for a, o in zip(ANIMALS, obs.family_owners, strict=True) if o < 0), 10)
+
+
+def money_in_play(obs: Observation) -> int:
+    """All the money the players hold: the edition's money deck minus the bank (both public)."""
+    deck = obs.edition.money_deck
+    return sum(v * (d - b) for v, d, b in zip(DENOMINATIONS, deck, obs.bank, strict=True))
+
+
+def stake_cards(obs: Observation, opponent: int, animal: Animal, player: int | None = None) -> int:
+    """The cards at stake when ``player`` (default: the observer) trades ``opponent`` for
+    ``animal``: two when both own exactly two and the edition trades pairs, else one (K-TRD-4)."""
+    me = obs.player if player is None else player
+    i = INDEX[animal]
+    if obs.edition.pair_trade and obs.herds[me][i] == 2 and obs.herds[opponent][i] == 2:
+        return 2
+    return 1
+
+
+def least_overpay(legal: LegalActions) -> Any:
+    """The payment with the least overpay, then the fewest cards (K-PAY-1); ``legal[0]`` if none
+    is listed."""
+    pays = [a for a in legal.fixed if isinstance(a, Pay)]
+    if not pays:
+        return legal[0]
+    return min(pays, key=lambda a: (sum(a.cards), len(a.cards), a.cards))
+
+
+def bid_up_to(obs: Observation, legal: LegalActions, limit: float) -> Any:
+    """Raise by the least step while it stays within ``limit``, else pass (K-AUC-1, K-AUC-2).
+
+    With "no kidding" (one bid per bidder) bid ``ONE_BID_SHARE`` of the limit at once. The bots
+    differ only in how they set the limit.
+    """
+    bids = legal.bid_range
+    pass_ = next((a for a in legal.fixed if isinstance(a, Pass)), None)
+    if bids:
+        if obs.edition.one_bid_per_auction:
+            amount = int(limit * ONE_BID_SHARE) // 10 * 10
+            if amount >= bids[0]:
+                return make_bid(legal.player, min(amount, bids[-1]))
+        elif bids[0] <= limit:
+            return make_bid(legal.player, bids[0])
+    return pass_ if pass_ is not None else legal[0]
+
+
+class KuhhandelBot:
+    """A bot that routes each phase to one method; subclasses write the decisions.
+
+    ``act`` checks that it was given Kuhhandel legal actions, calls :meth:`observe` (a hook for
+    bots that keep a belief), then routes the phase: bidding to ``_bid``, the hammer and the
+    buy-back to ``_hammer`` (which asks :meth:`keeps_lot`), a payment to :func:`least_overpay`,
+    the turn to ``_turn``, a trade response to ``_respond``, a classic re-offer to ``_reoffer``;
+    any other phase takes the first legal action.
+    """
+
+    name = "bot"
+
+    def observe(self, obs: Observation) -> None:
+        """Called with every observation before the decision (default: nothing)."""
+
+    def act(self, observation: Observation, legal_actions: Sequence[Any]) -> Any:
+        """One of ``legal_actions``, chosen by the subclass's rule for the phase."""
+        obs = observation
+        legal = legal_actions
+        if not isinstance(legal, LegalActions) or len(legal) == 0:
+            raise ValueError(f"{type(self).__name__}.act: no Kuhhandel legal actions in {legal!r}")
+        self.observe(obs)
+        phase = obs.phase
+        if phase is Phase.BIDDING:
+            return self._bid(obs, legal)
+        if phase is Phase.HAMMER or phase is Phase.BUY_BACK:
+            return self._hammer(obs, legal)
+        if phase is Phase.PAYMENT:
+            return least_overpay(legal)
+        if phase is Phase.TURN:
+            return self._turn(obs, legal)
+        if phase is Phase.TRADE_RESPONSE:
+            return self._respond(obs, legal)
+        if phase is Phase.TRADE_REOFFER:
+            return self._reoffer(obs, legal)
+        return legal[0]
+
+    def _bid(self, obs: Observation, legal: LegalActions) -> Any:
+        return bid_up_to(obs, legal, 0)
+
+    def _hammer(self, obs: Observation, legal: LegalActions) -> Any:
+        """Keep the lot when :meth:`keeps_lot` says so: preempt (K-AUC-4) or buy back with the
+        cheapest listed pile (bluff); else sell, or give up the buy-back."""
+        options = legal.fixed
+        keep = [a for a in options if isinstance(a, (Preempt, BuyBack))]
+        other = [a for a in options if not isinstance(a, (Preempt, BuyBack))]
+        if keep and obs.auction is not None:
+            backs = [a for a in keep if isinstance(a, BuyBack)]
+            choice: Preempt | BuyBack = keep[0]
+            if backs:
+                choice = min(backs, key=lambda a: (sum(a.cards), len(a.cards)))
+            if self.keeps_lot(obs, choice):
+                return choice
+        return other[0] if other else options[0]
+
+    def keeps_lot(self, obs: Observation, keep: Any) -> bool:
+        """Whether the auctioneer takes the lot himself with ``keep`` (a ``Preempt`` or the
+        cheapest ``BuyBack``); default: never."""
+        return False
+
+    def _turn(self, obs: Observation, legal: LegalActions) -> Any:
+        return legal[0]
+
+    def _respond(self, obs: Observation, legal: LegalActions) -> Any:
+        return legal[0]
+
+    def _reoffer(self, obs: Observation, legal: LegalActions) -> Any:
+        return legal[0]
+
+
+__all__ = [
+    "INDEX", "ONE_BID_SHARE", "KuhhandelBot", "bid_up_to", "family_value", "least_overpay",
+    "money_in_play", "open_points", "stake_cards",
+]
