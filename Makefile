@@ -1,7 +1,7 @@
 # kuhtheory: every command goes through the project's own virtualenv (.venv).
 #   make lab    create .venv if needed, install, open JupyterLab on notebooks/
-#   make test   create .venv if needed, install, run the whole suite (unit tests and doctests,
-#               nbval on every notebook, the book built with warnings as errors)
+#   make test   create .venv if needed, install, run the whole suite (ruff and mypy, unit tests and
+#               doctests, nbval on every notebook, the book built with warnings as errors)
 #   make bench  print the benchmark figures (never pass/fail on time)
 #   make book   build the Jupyter Book into book/_build/html
 
@@ -27,6 +27,7 @@ lab: install
 
 # The book is built first so tests/test_book.py checks that build instead of making its own.
 test: install
+	$(MAKE) lint
 	$(MAKE) book-strict
 	$(MAKE) unit
 	$(MAKE) notebooks-test
@@ -60,7 +61,7 @@ notebooks: install
 	$(PY) scripts/sync_notebooks.py --execute
 
 lint: install
-	$(VENV)/bin/ruff check kuhtheory tests
+	$(VENV)/bin/ruff check kuhtheory tests benchmarks scripts
 	$(VENV)/bin/mypy
 
 clean:
