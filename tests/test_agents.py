@@ -393,3 +393,17 @@ def test_k_trd_1_a_laid_pile_still_counts_as_its_owners_money():
     obs = state.observation(0)
     assert obs.card_counts[1] == 0 and cards_held(obs)[1] == 2
     assert HeuristicAgent(0).money_of(obs, 1) == 200.0
+
+
+def test_k_trd_3_endgame_responder_lets_go_a_card_it_could_not_keep():
+    # Seat 1 closes the geese by winning and has no money; seat 0's single 50 would win the
+    # goose, but then seat 1 holds that 50 and one goose and wins it back: the 50 would go back
+    # and forth for ever. Seat 0 accepts, and the family closes.
+    state = _goose_endgame((50,), (), 1, 2, active=1)
+    offer = _act(state, seed=1)
+    assert isinstance(offer, Trade) and offer.cards == ()
+    state = state.apply(offer)
+    answer = _act(state)
+    assert type(answer).__name__ == "Accept"
+    end = state.apply(answer)
+    assert end.is_terminal

@@ -6,7 +6,11 @@ actions. Agents are deterministic given the seed they are built with.
 
 * ``random`` (:class:`RandomAgent`): uniform over the legal actions with sane bid sizes;
 * ``heuristic`` (:class:`HeuristicAgent`): values animals by the families it can still complete,
-  bids below that value, preempts when cheap, trades when it expects to win.
+  bids below that value, preempts when cheap, trades when it expects to win and keep the card;
+  once the deck is empty it lays what is sure to win and no more, so its games end.
+
+The Kuhhandel bots share their routing by phase, payment and bidding
+(:class:`kuhtheory.agents.base.KuhhandelBot`).
 
 More bots register themselves with :func:`register_agent`; a bot module listed in
 ``_PLUGINS`` (the equilibrium bot) is imported the first time its name is asked for.

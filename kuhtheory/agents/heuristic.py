@@ -17,7 +17,8 @@ It reads only its :class:`~kuhtheory.engine.Observation`. Its rules of thumb:
   trade still counts as its owner's, and a player who lately laid a pile against it is taken to
   hold at least that. A pile *sure to win* against a player (:meth:`HeuristicAgent.sure_pile`)
   reaches his estimated money times ``1 + SURE_MARGIN`` plus ``SURE_EXTRA``, but never more than
-  his dearest possible cards: he cannot lay more than he has.
+  his dearest possible cards: he cannot lay more than he has. After LONG_GAME turns it goes back
+  to the quick estimate.
 * **Auction** (K-AUC-1): raise by the minimum while the price is below that limit, else pass; with
   'no kidding' (one bid each) it bids 80 % of its limit at once
   (:func:`kuhtheory.agents.base.bid_up_to`).
@@ -46,9 +47,11 @@ It reads only its :class:`~kuhtheory.engine.Observation`. Its rules of thumb:
   share of his cards he laid, at most his dearest possible cards of that count. If winning would
   complete its family, counter with the smallest pile reaching 1.5 times the estimate plus 50 —
   once the deck is empty, the pile sure to beat anything he can have laid — but never more than
-  beats any pile of that many cards (nor more than it has). Otherwise accept if the estimate
-  covers what the stake is worth to it, else counter with the smallest pile above the estimate if
-  it can afford it, else accept (or counter when accepting is not allowed).
+  beats any pile of that many cards (nor more than it has). Once the deck is empty it lets a card
+  go that it could not keep (the offerer would still own one and be the richer after the trade):
+  it accepts, or counters with nothing. Otherwise accept if the estimate covers what the stake is
+  worth to it, else counter with the smallest pile above the estimate if it can afford it, else
+  accept (or counter when accepting is not allowed).
 * **Classic tie** (re-offer): offer the smallest pile above its last offer.
 * **A last guard** (``LONG_GAME``): should a game still run after 150 turns (the estimates can be
   wrong), the bigger holder of a species is let win: the smaller one accepts, or lays only 0-cards.
@@ -199,7 +202,9 @@ class HeuristicAgent(KuhhandelBot):
         at least the pile he laid against it lately."""
         if player == obs.player:
             return float(obs.money_total)
-        if obs.deck_size > 0:
+        if obs.deck_size > 0 or obs.turn >= LONG_GAME:
+            # (In a game that will not end, re-reading the whole event log each turn would make
+            # every turn slower than the last.)
             estimate = shared_estimate(obs, player)
         else:
             if self._totals[0] is not obs:  # one belief update per observation
@@ -356,10 +361,16 @@ class HeuristicAgent(KuhhandelBot):
         if obs.turn >= LONG_GAME and obs.herds[trade.offerer][i] >= obs.herds[obs.player][i]:
             # The last guard: the bigger holder wins.
             return accept if accept is not None else make_counter(legal.player, ())
+        want = offer_estimate + 10
+        if obs.deck_size == 0 and obs.herds[trade.offerer][i] > trade.stake:
+            # The endgame: winning the card by a counter is worth it only if it can keep it: he
+            # would still own one to trade it back with, so it must stay the richer.
+            paid = sum(_smallest_pile(hand, min(want, mine), pad_zeros=False))
+            if mine - paid < theirs + paid:
+                return accept if accept is not None else make_counter(legal.player, ())
         keep_worth = self.limit(obs, (trade.animal,), trade.stake)
         if accept is not None and offer_estimate >= keep_worth:
             return accept
-        want = offer_estimate + 10
         if legal.kind == LegalActions.COUNTER and (accept is None or want <= mine):
             pile = _smallest_pile(hand, min(want, mine), pad_zeros=False)
             return make_counter(legal.player, pile)
