@@ -324,13 +324,33 @@ def test_k_end_1_games_that_looped_now_finish(spec, seed):
     ("2025+original", 6), ("bluff+super-trade", 6),
 ])
 def test_k_end_1_heuristic_games_finish_within_the_cap(spec, examples):
+    # A game the bots do not finish is one the rules cannot finish: the last open family is
+    # split between players with no money, so every trade between them is a tie, won by the
+    # offerer (K-TRD-3), and the player to move always holds the smaller part (2025: 2 + 1).
     @settings(max_examples=examples, deadline=None, database=None)
     @given(seed=st.integers(0, 10**6), players=st.sampled_from([3, 4, 4, 5]))
     def finishes(seed, players):
         end = _heuristic_game(spec, seed, players)
-        assert end.is_terminal, f"{spec} seed {seed}: no end within {TURN_CAP} turns"
+        if not end.is_terminal:
+            assert _moneyless_deadlock(end), f"{spec} seed {seed}: no end within {TURN_CAP} turns"
 
     finishes()
+
+
+def _moneyless_deadlock(state) -> bool:
+    """Whether the deck is empty and every holder of an open family has no money."""
+    per_family = state.edition.cards_per_family
+    holders = {p for p in range(state.players) for c in state.herd(p) if 0 < c < per_family}
+    return state.deck_size == 0 and all(state.money_total(p) == 0 for p in holders)
+
+
+def test_k_trd_3_a_moneyless_2025_split_never_ends():
+    # The deadlock the property above allows, played by the rules alone: no bot can end it.
+    state = _goose_endgame((), (), 1, 2)
+    for _ in range(20):
+        state = state.apply(state.legal_actions()[0])  # trade with nothing; accept
+    assert not state.is_terminal and _moneyless_deadlock(state)
+    assert sorted((state.herd(0)[1], state.herd(1)[1])) == [1, 2]
 
 
 def _goose_endgame(mine, theirs, my_geese, their_geese, active=0):

@@ -39,7 +39,9 @@ It reads only its :class:`~kuhtheory.engine.Observation`. Its rules of thumb:
   except to win trades. It closes the family worth most that it is sure to win, laying the pile
   sure to win; failing that, it tries to close one with everything it has up to that pile (losing
   costs only the card: the piles come back to it one way or the other, K-TRD-3); failing that, it
-  plays the trade it is sure to win and can keep that is worth most; failing that it stops
+  plays the trade it is sure to win and can keep that is worth most (best one that leaves the
+  opponent none of the species; against a player with no money a pile of nothing is sure to win,
+  since every tie goes to the offerer in the end, K-TRD-3); failing that it stops
   challenging: it gives up the card worth least to it, to the opponent who holds most of that
   species (he is the one who can close the family), laying only 0-cards (a bluff that costs
   nothing if called). The richer holder of a split family gathers it and closes it.
@@ -251,6 +253,8 @@ class HeuristicAgent(KuhhandelBot):
             theirs = self.money_of(obs, opponent)
             worth = card_worth(obs, animal) * stake
             sure = self.sure_pile(obs, opponent, obs.card_counts[opponent])
+            if dearest(unseen_pool(obs), obs.card_counts[opponent]) == 0:
+                sure = 0.0  # he can only tie with nothing, and a tie goes to the offerer
             out.append(_Target(opponent, animal, stake, worth, theirs, sure))
         return out
 
@@ -325,7 +329,9 @@ class HeuristicAgent(KuhhandelBot):
         # A card that does not close its family is worth winning only if it can keep it.
         keep = [t for t in targets if t.worth > 0 and mine >= t.sure and keeps(t, t.sure)]
         if keep:
-            best = most(keep)
+            # Best a card he cannot trade back, having none left (K-TURN-2).
+            best = max(keep, key=lambda t: (
+                obs.herds[t.opponent][INDEX[t.animal]] <= t.stake, t.worth, -t.theirs))
             return best, best.sure
         # It cannot win a trade: give up the card worth least to it, to the biggest holder,
         # laying only 0-cards.
