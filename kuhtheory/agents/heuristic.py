@@ -40,8 +40,8 @@ It reads only its :class:`~kuhtheory.engine.Observation`. Its rules of thumb:
   sure to win; failing that, it tries to close one with everything it has up to that pile (losing
   costs only the card: the piles come back to it one way or the other, K-TRD-3); failing that, it
   plays the trade it is sure to win and can keep that is worth most (best one that leaves the
-  opponent none of the species; against a player with no money a pile of nothing is sure to win,
-  since every tie goes to the offerer in the end, K-TRD-3); failing that it stops
+  opponent none of the species; when neither it nor the opponent has money a pile of nothing is
+  sure to win, since every tie goes to the offerer in the end, K-TRD-3); failing that it stops
   challenging: it gives up the card worth least to it, to the opponent who holds most of that
   species (he is the one who can close the family), laying only 0-cards (a bluff that costs
   nothing if called). The richer holder of a split family gathers it and closes it.
@@ -253,8 +253,8 @@ class HeuristicAgent(KuhhandelBot):
             theirs = self.money_of(obs, opponent)
             worth = card_worth(obs, animal) * stake
             sure = self.sure_pile(obs, opponent, obs.card_counts[opponent])
-            if dearest(unseen_pool(obs), obs.card_counts[opponent]) == 0:
-                sure = 0.0  # he can only tie with nothing, and a tie goes to the offerer
+            if dearest(unseen_pool(obs), obs.card_counts[opponent]) == 0 and obs.money_total == 0:
+                sure = 0.0  # both can only lay nothing, and a tie goes to the offerer in the end
             out.append(_Target(opponent, animal, stake, worth, theirs, sure))
         return out
 
