@@ -249,18 +249,28 @@ def _nice_max(value: float) -> float:
     return 10 * exp  # pragma: no cover
 
 
+def svg_open(width: int, height: int, title: str) -> list[str]:
+    """The opening of a light SVG chart: the ``<svg>`` tag (class ``kt-chart``) and the centred,
+    escaped title; the caller appends the body and ``</svg>``.
+
+    >>> svg_open(200, 100, "a < b")[1].endswith('font-weight="bold">a &lt; b</text>')
+    True
+    """
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" class="kt-chart" font-family="sans-serif" font-size="11">',
+        f'<text x="{width / 2:g}" y="14" text-anchor="middle" font-size="12" '
+        f'font-weight="bold">{_escape(title)}</text>',
+    ]
+
+
 def _frame(
     width: int, height: int, title: str, xlabel: str, ylabel: str, ymax: float, ymin: float = 0.0
 ) -> tuple[list[str], tuple[float, float, float, float]]:
     """The SVG head, title, y grid and labels; returns parts and the plot box (x0, y0, x1, y1)."""
     x0, y0, x1, y1 = 48.0, 24.0, width - 10.0, height - 38.0
     esc = _escape
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" class="kt-chart" font-family="sans-serif" font-size="11">',
-        f'<text x="{width / 2:g}" y="14" text-anchor="middle" font-size="12" '
-        f'font-weight="bold">{esc(title)}</text>',
-    ]
+    parts = svg_open(width, height, title)
     for k in range(5):
         v = ymin + (ymax - ymin) * k / 4
         y = y1 - (y1 - y0) * k / 4
@@ -413,12 +423,7 @@ def svg_heatmap(
     >>> svg.count('class="kt-cell"'), svg.count('data-category="1"')
     (4, 1)
     """
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" class="kt-chart" font-family="sans-serif" font-size="11">',
-        f'<text x="{width / 2:g}" y="14" text-anchor="middle" font-size="12" '
-        f'font-weight="bold">{_escape(title)}</text>',
-    ]
+    parts = svg_open(width, height, title)
     x0, y0, x1, y1 = 48.0, 24.0, width - 10.0, height - 38.0
     cw = (x1 - x0) / max(1, len(xs))
     ch = (y1 - y0) / max(1, len(ys))

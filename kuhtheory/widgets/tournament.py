@@ -36,7 +36,7 @@ import ipywidgets as w
 
 from kuhtheory.editions import EDITIONS
 from kuhtheory.errors import InvalidSetupError, KuhtheoryError
-from kuhtheory.plots import PLAYER_COLOURS
+from kuhtheory.plots import PLAYER_COLOURS, svg_open
 from kuhtheory.tournament import BotRow, GameResult, TournamentResult, run_tournament, summarise
 from kuhtheory.widgets.common import row
 
@@ -131,12 +131,7 @@ def intervals_svg(rows: Sequence[BotRow], *, title: str = "win rate, 95% interva
     height = top + line_h * max(1, len(rows)) + 30
     y_axis = top + line_h * max(1, len(rows))
     esc = html.escape
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" class="kt-chart" font-family="sans-serif" font-size="11">',
-        f'<text x="{width / 2:g}" y="14" text-anchor="middle" font-size="12" '
-        f'font-weight="bold">{esc(title)}</text>',
-    ]
+    parts = svg_open(width, height, title)
     for k in range(5):
         x = x0 + (x1 - x0) * k / 4
         parts.append(f'<line x1="{x:.1f}" y1="{top - 6}" x2="{x:.1f}" y2="{y_axis}" '
@@ -192,20 +187,14 @@ def tournament_figure(result: TournamentResult) -> Any:
     )
     wr = [r.win_rate for r in result.rows]
     ms = [r.mean_score for r in result.rows]
-    fig.add_bar(
-        x=names, y=[i.estimate for i in wr], marker_color=colours, row=1, col=1,
-        error_y={"type": "data", "symmetric": False,
-                 "array": [i.high - i.estimate for i in wr],
-                 "arrayminus": [i.estimate - i.low for i in wr]},
-        hovertemplate="%{x}: %{y:.3f}<extra></extra>",
-    )
-    fig.add_bar(
-        x=names, y=[i.estimate for i in ms], marker_color=colours, row=1, col=2,
-        error_y={"type": "data", "symmetric": False,
-                 "array": [i.high - i.estimate for i in ms],
-                 "arrayminus": [i.estimate - i.low for i in ms]},
-        hovertemplate="%{x}: %{y:.0f}<extra></extra>",
-    )
+    for col, intervals, digits in ((1, wr, 3), (2, ms, 0)):
+        fig.add_bar(
+            x=names, y=[i.estimate for i in intervals], marker_color=colours, row=1, col=col,
+            error_y={"type": "data", "symmetric": False,
+                     "array": [i.high - i.estimate for i in intervals],
+                     "arrayminus": [i.estimate - i.low for i in intervals]},
+            hovertemplate=f"%{{x}}: %{{y:.{digits}f}}<extra></extra>",
+        )
     z = [[None if a == b else result.versus(a, b).share for b in names] for a in names]
     fig.add_heatmap(
         x=names, y=names, z=z, zmin=0, zmax=1, colorscale="RdBu", row=1, col=3,
