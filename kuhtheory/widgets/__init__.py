@@ -8,7 +8,9 @@ that compute what is shown from its state, so tests drive it without a browser:
 * :class:`~kuhtheory.widgets.replay.ReplayViewer` — step through a game record;
 * :class:`~kuhtheory.widgets.trade.TradeExplorer` — the trade and bluffing, solved live;
 * :class:`~kuhtheory.widgets.preemption.PreemptionExplorer` — the preemption decision and the
-  auction it shapes.
+  auction it shapes;
+* :class:`~kuhtheory.widgets.tournament.TournamentRunner` — a tournament between bots, with its
+  table and intervals.
 
 The classes are imported lazily (``from kuhtheory.widgets import PlayTable``), so importing one
 does not load the solvers the others need.
@@ -25,6 +27,7 @@ _WHERE = {
     "ReplayViewer": "kuhtheory.widgets.replay",
     "TradeExplorer": "kuhtheory.widgets.trade",
     "PreemptionExplorer": "kuhtheory.widgets.preemption",
+    "TournamentRunner": "kuhtheory.widgets.tournament",
     "CardPicker": "kuhtheory.widgets.common",
 }
 

@@ -2,7 +2,7 @@
 
 A trick-taking game for 3 or 4 players with a trump declared anew in each trick, a value each
 player collects (bargains, +1 each) and everything else he wins as junk (-1 each), which he may
-later convert into bargains at a discard cost (RULES.md, clauses S-*; the French source text is
+later convert into bargains at a discard cost (RULES.md, clauses ``S-*``; the French source text is
 ``sources/schnaeppchen-jagd-fr.txt``).
 
 Modules: :mod:`.cards` (cards, the deck), :mod:`.actions` (actions and JSON), :mod:`.tricks` (one

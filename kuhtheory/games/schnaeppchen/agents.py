@@ -12,7 +12,8 @@ The greedy bot looks one card ahead:
   still to come counted as ``UNSEEN_SHARE`` of a junk card; a win counts with a rough chance of
   holding on (1 when it plays last or plays the first super offer, else the card's value / 10);
   losing options are ranked to shed high cards and keep its own bargains;
-* sort (S-SORT-*): convert the biggest group it can, else throw the junk away if allowed, else keep.
+* sort (``S-SORT-*``): convert the biggest group it can, else throw the junk away if allowed,
+  else keep.
 
 Two knobs serve the analysis notebook: ``reveal`` ("most", "highest", "lowest", "random") and
 ``trump`` ("value": declare when it pays, "never", "always": declare trump whenever allowed).

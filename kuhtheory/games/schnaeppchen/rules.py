@@ -1,7 +1,7 @@
 """The rules of Schnäppchen Jagd: legal actions and their effect, one function per phase.
 
-Clause ids (RULES.md, S-*) are in the comments. Readings chosen where the rules are silent (a table
-would play them so; each is tested in tests/test_schnaeppchen_rules.py):
+Clause ids (RULES.md, ``S-*``) are in the comments. Readings chosen where the rules are silent
+(a table would play them so; each is tested in tests/test_schnaeppchen_rules.py):
 
 * Seats are numbered clockwise: the dealer's left is ``dealer + 1``.
 * S-ROUND-1: the draw for the first dealer is made from the seed (or given as ``first_dealer``).
