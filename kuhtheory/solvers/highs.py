@@ -33,7 +33,7 @@ except ImportError:  # pragma: no cover - depends on the installed scipy
     _highs_core = None
 
 #: HiGHS's infinity (bounds at or beyond it are infinite).
-_INF = 1e30 if _highs_core is None else float(_highs_core.kHighsInf)
+_INF = float(getattr(_highs_core, "kHighsInf", 1e30))  # also when the binding has changed
 _COLWISE = 1  # HiGHS's MatrixFormat.kColwise
 _MINIMIZE = 1  # HiGHS's ObjSense.kMinimize
 
