@@ -42,12 +42,29 @@ notebooks-test: install
 widget-js:
 	bash scripts/fetch_widget_js.sh
 
+# The executed chapters are cached in $(NBCACHE), keyed on their code cells only: a change to the
+# package would leave a page showing what the old code printed. So the cache is dropped when a
+# file under kuhtheory/ is newer than the last build's stamp (taken before the build started).
+NBCACHE := book/_build/.jupyter_cache
+define fresh_cache
+	@if [ -n "$$(find kuhtheory -type f -not -path '*/__pycache__/*' -newer $(NBCACHE)/.package-stamp 2>/dev/null | head -n 1)" ] \
+	  || [ ! -f $(NBCACHE)/.package-stamp ]; then rm -rf $(NBCACHE); fi
+	@mkdir -p book/_build && touch book/_build/.package-stamp.next
+endef
+define keep_stamp
+	@mkdir -p $(NBCACHE) && mv book/_build/.package-stamp.next $(NBCACHE)/.package-stamp
+endef
+
 book: install widget-js
+	$(fresh_cache)
 	$(VENV)/bin/jupyter-book build book/
+	$(keep_stamp)
 
 # --all: an incremental build re-reads only changed pages and would hide their old warnings.
 book-strict: install widget-js
+	$(fresh_cache)
 	$(VENV)/bin/jupyter-book build --all -W --keep-going book/
+	$(keep_stamp)
 
 # The browser checks alone: headless Chromium on the built book, JupyterLab via playwright-core.
 check-browser: install widget-js
