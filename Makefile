@@ -4,6 +4,8 @@
 #               doctests, nbval on every notebook, the book built with warnings as errors)
 #   make bench  print the benchmark figures (never pass/fail on time)
 #   make book   build the Jupyter Book into book/_build/html
+# Installing compiles the engine's hot path with mypyc (setup.py, kuhtheory/_native.py); the
+# install is redone when one of those sources changes, so the extensions never lag behind.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -16,7 +18,14 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+# The sources mypyc compiles (kuhtheory/_native.py lists them).
+NATIVE_SOURCES := $(shell $(PYTHON) kuhtheory/_native.py --sources)
+# What the unit tests run a second time on the pure-Python engine: the tests of the compiled
+# modules and their doctests (the compiled pass cannot collect those).
+PURE_TESTS := tests/test_engine_*.py tests/test_payment.py tests/test_record.py tests/test_agents.py \
+	tests/test_native.py $(NATIVE_SOURCES)
+
+$(STAMP): pyproject.toml setup.py kuhtheory/_native.py $(NATIVE_SOURCES)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,docs]'
@@ -32,8 +41,10 @@ test: install
 	$(MAKE) unit
 	$(MAKE) notebooks-test
 
+# Twice over the engine: compiled (the whole suite), then pure Python (KUHTHEORY_PURE=1).
 unit: install
 	$(PY) -m pytest
+	KUHTHEORY_PURE=1 $(PY) -m pytest -q $(PURE_TESTS)
 
 notebooks-test: install
 	$(PY) -m pytest --nbval-lax --override-ini="testpaths=" \
@@ -55,15 +66,17 @@ define keep_stamp
 	@mkdir -p $(NBCACHE) && mv book/_build/.package-stamp.next $(NBCACHE)/.package-stamp
 endef
 
+# The book documents the Python sources (autodoc and its [source] links read them), so it is
+# built on the pure-Python engine.
 book: install widget-js
 	$(fresh_cache)
-	$(VENV)/bin/jupyter-book build book/
+	KUHTHEORY_PURE=1 $(VENV)/bin/jupyter-book build book/
 	$(keep_stamp)
 
 # --all: an incremental build re-reads only changed pages and would hide their old warnings.
 book-strict: install widget-js
 	$(fresh_cache)
-	$(VENV)/bin/jupyter-book build --all -W --keep-going book/
+	KUHTHEORY_PURE=1 $(VENV)/bin/jupyter-book build --all -W --keep-going book/
 	$(keep_stamp)
 
 # The browser checks alone: headless Chromium on the built book, JupyterLab via playwright-core.
@@ -82,4 +95,7 @@ lint: install
 	$(VENV)/bin/mypy
 
 clean:
-	rm -rf book/_build .pytest_cache .hypothesis
+	rm -rf book/_build .pytest_cache .hypothesis build $(STAMP)
+	find kuhtheory -name '*.so' -delete
+	rm -f kuhtheory_native__mypyc*.so
+	rm -f kuhtheory/_native_sources.py

@@ -71,7 +71,7 @@ class Animal(enum.Enum):
         return self.name.capitalize()
 
     @classmethod
-    def parse(cls, text: str | int | Animal) -> Animal:
+    def parse(cls, text: object) -> Animal:
         """An animal from its English or German name (any case) or its points.
 
         >>> Animal.parse("kuh"), Animal.parse("Horse"), Animal.parse(160)

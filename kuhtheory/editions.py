@@ -136,7 +136,7 @@ class Edition:
         """The value of one player's start money."""
         return total(self.start_money)
 
-    def check_players(self, players: int) -> int:
+    def check_players(self, players: object) -> int:
         """``players`` if the edition seats that many, else :class:`UnknownEditionError`."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise UnknownEditionError(f"players={players!r} must be a whole number")

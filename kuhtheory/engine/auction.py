@@ -37,7 +37,7 @@ from kuhtheory.engine.legal import (
 from kuhtheory.engine.state import (
     GameState,
     Phase,
-    _Auc,
+    open_auction,
 )
 from kuhtheory.errors import IllegalActionError
 
@@ -80,7 +80,7 @@ _SEATS_AFTER = {
 
 def _open_bidding(n: GameState, animals: tuple[Animal, ...], caps: tuple[int, ...]) -> None:
     auctioneer = n._active
-    n._auc = _Auc(animals, auctioneer, caps, n._edition, money_in_play(n))
+    n._auc = open_auction(animals, auctioneer, caps, n._edition, money_in_play(n))
     n._hb = 0
     n._hbr = -1
     n._passed = 0

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
-from typing import Any, overload
+from typing import Any, ClassVar, overload
 
 from kuhtheory.cards import DENOMINATIONS, Animal, Counts
 from kuhtheory.engine.actions import (
@@ -198,10 +198,10 @@ class LegalActions(Sequence[Action]):
                  "_len")
 
     #: ``kind`` values: which action the piles make.
-    NO_PILES = ""
-    TRADE = "trade"
-    COUNTER = "counter"
-    OFFER = "offer"
+    NO_PILES: ClassVar[str] = ""
+    TRADE: ClassVar[str] = "trade"
+    COUNTER: ClassVar[str] = "counter"
+    OFFER: ClassVar[str] = "offer"
 
     def __init__(
         self,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import Any
 
 from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts, animal_deck
 from kuhtheory.editions import Edition, get_edition
@@ -33,11 +34,11 @@ from kuhtheory.errors import InvalidSetupError
 
 
 def new_game(
-    players: int = 4,
-    seed: int = 1,
+    players: object = 4,
+    seed: object = 1,
     edition: str | Edition = "classic",
     variants: tuple[str, ...] | list[str] = (),
-    first_player: int | None = None,
+    first_player: object = None,
 ) -> GameState:
     """The start of a game: money dealt, animal deck shuffled from ``random.Random(seed)``.
 
@@ -45,31 +46,32 @@ def new_game(
     are applied on top. ``first_player`` None draws the first seat from the seed (after the
     shuffle). Raises :class:`~kuhtheory.errors.UnknownEditionError` for an unknown edition or a
     player count the edition cannot seat, :class:`~kuhtheory.errors.InvalidSetupError` for a bad
-    seed or seat.
+    seed or seat. (``players``, ``seed`` and ``first_player`` are typed ``object``: they are checked
+    here, see :mod:`kuhtheory._native`.)
     """
     ed = get_edition(edition, variants)
-    ed.check_players(players)
+    seats = ed.check_players(players)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidSetupError(f"seed {seed!r} must be a whole number")
     rng = random.Random(seed)
     deck = list(animal_deck(ed.cards_per_family))
     rng.shuffle(deck)
     if first_player is None:
-        first = rng.randrange(players)
+        first = rng.randrange(seats)
     elif isinstance(first_player, bool) or not isinstance(first_player, int) or not (
-        0 <= first_player < players
+        0 <= first_player < seats
     ):
         raise InvalidSetupError(
-            f"first_player {first_player!r} must be a seat 0..{players - 1} or None"
+            f"first_player {first_player!r} must be a seat 0..{seats - 1} or None"
         )
     else:
         first = first_player
     start = ed.start_money
     return _start(
-        ed, players, seed, first, tuple(deck),
-        money=(start,) * players,
-        bank=tuple(d - players * c for d, c in zip(ed.money_deck, start, strict=False)),
-        herds=(_NO_ANIMALS,) * players,
+        ed, seats, seed, first, tuple(deck),
+        money=(start,) * seats,
+        bank=tuple(d - seats * c for d, c in zip(ed.money_deck, start, strict=False)),
+        herds=(_NO_ANIMALS,) * seats,
         owners=(-1,) * _N_ANIMALS,
         donkeys=0,
         dove=None,
@@ -78,14 +80,14 @@ def new_game(
 
 
 def setup_position(
-    players: int = 3,
+    players: object = 3,
     edition: str | Edition = "classic",
     variants: tuple[str, ...] | list[str] = (),
     *,
     money: Mapping[int, tuple[int, ...]] | None = None,
     herds: Mapping[int, Mapping[Animal, int]] | None = None,
     deck: tuple[Animal, ...] | None = None,
-    active: int = 0,
+    active: object = 0,
     dove_holder: int | None = None,
     seed: int = 0,
 ) -> GameState:
@@ -103,10 +105,10 @@ def setup_position(
     ('TURN', 0, 36, ((1, <Animal.COW: 800>),))
     """
     ed = get_edition(edition, variants)
-    ed.check_players(players)
-    for seat in (*(money or {}), *(herds or {}), active):
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise InvalidSetupError(f"seat {seat!r} is not a seat of a {players}-player game")
+    players = ed.check_players(players)
+    for seat in (*(money or {}), *(herds or {})):
+        _check_seat(seat, players)
+    first = _check_seat(active, players)
     hands = []
     for p in range(players):
         if money is not None and p in money:
@@ -152,7 +154,7 @@ def setup_position(
         for i in range(_N_ANIMALS)
     )
     return _start(
-        ed, players, seed, active, deck,
+        ed, players, seed, first, deck,
         money=tuple(hands),
         bank=bank,
         herds=tuple(herd_rows),
@@ -161,6 +163,12 @@ def setup_position(
         dove=dove_holder,
         deal=False,
     )
+
+
+def _check_seat(seat: object, players: int) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise InvalidSetupError(f"seat {seat!r} is not a seat of a {players}-player game")
+    return seat
 
 
 def _start(
@@ -182,7 +190,7 @@ def _start(
 
     ``deal``: the short game deals animals first (their events are the setup's own events).
     """
-    s = _new_state(GameState)
+    s = _new_state()
     s._edition = ed
     s._players = players
     s._seed = seed
@@ -217,6 +225,17 @@ def _start(
     if deal:
         _rules.deal_short_game(s)
     _rules.begin_turn(s, first)
-    s._start_events = tuple(s._evbuf or ())
-    s._evbuf = None
+    s._start_events = _take_events(s)
     return s
+
+
+def _take_events(s: GameState) -> tuple[tuple[Any, tuple[Any, ...]], ...]:
+    """The events the rules recorded on ``s`` so far, emptying its buffer.
+
+    A function of its own: read in :func:`_start` right after ``s._evbuf = None``, the buffer
+    would be taken for None (mypy keeps the narrowing across the calls that filled it, and the
+    compiled engine checks it).
+    """
+    buf = s._evbuf
+    s._evbuf = None
+    return tuple(buf) if buf else ()

@@ -18,13 +18,13 @@ The start of a game and hand-made positions are in :mod:`kuhtheory.engine.setup`
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts
 from kuhtheory.editions import Edition, ScoreTieBreak, Scoring
 from kuhtheory.engine.actions import Action
+from kuhtheory.engine.views import AuctionView, Phase, TradeView
 from kuhtheory.errors import InvalidSetupError
 
 if TYPE_CHECKING:
@@ -45,31 +45,6 @@ DOVE_PAIRS: tuple[tuple[Animal, Animal], ...] = (
     (Animal.CAT, Animal.DOG),
     (Animal.SHEEP, Animal.GOAT),
 )
-
-
-class Phase(enum.Enum):
-    """Who is asked for what (see :mod:`kuhtheory.engine.rules` for the flow)."""
-
-    #: The active player auctions or starts a trade (K-TURN-1); after a trade with the double-move
-    #: variant he must auction.
-    TURN = "turn"
-    #: A bidder bids or passes (K-AUC-1, K-AUC-2).
-    BIDDING = "bidding"
-    #: The auction is hammered; the auctioneer sells or preempts (K-AUC-4, pay-bid editions).
-    HAMMER = "hammer"
-    #: Someone hands over money cards for the high bid (K-PAY-1).
-    PAYMENT = "payment"
-    #: bluff: the bidder has paid; the auctioneer buys back or lets the sale stand (K-AUC-4).
-    BUY_BACK = "buy-back"
-    #: The challenged player accepts or counters (K-TRD-2).
-    TRADE_RESPONSE = "trade-response"
-    #: classic, after a tie: the offerer lays a new offer.
-    TRADE_REOFFER = "trade-reoffer"
-    #: Every family is complete (K-END-2).
-    GAME_OVER = "game-over"
-
-    # Identity hashing: phases key the rules' dispatch table, and Enum's own __hash__ is slow.
-    __hash__ = object.__hash__
 
 
 _BIDDING = Phase.BIDDING
@@ -94,40 +69,47 @@ class _Auc:
         animals: tuple[Animal, ...],
         auctioneer: int,
         caps: tuple[int, ...],
-        edition: Edition,
-        money: int,
+        raise_by: int,
+        one_bid: bool,
+        limits: tuple[int, ...],
+        payer: int = -1,
+        payee: int = -1,
+        paid: Counts | None = None,
+        preempt: bool = False,
     ) -> None:
         self.animals = animals
         self.auctioneer = auctioneer
         self.caps = caps  # per seat: the money shown (K-PAY-2), -1 if none
-        self.payer = -1
-        self.payee = -1
-        self.paid: Counts | None = None  # bluff: what the bidder paid before the buy-back decision
-        self.preempt = False
+        self.payer = payer
+        self.payee = payee
+        self.paid = paid  # bluff: what the bidder paid before the buy-back decision
+        self.preempt = preempt
         self.skip = 1 << auctioneer
-        self.raise_by = edition.min_raise
-        self.one_bid = edition.one_bid_per_auction
-        self.limits = (
-            tuple(c if c >= 0 else money for c in caps) if max(caps) >= 0 else (money,) * len(caps)
-        )
+        self.raise_by = raise_by
+        self.one_bid = one_bid
+        self.limits = limits
 
     def but(
         self, payer: int = -1, payee: int = -1, paid: Counts | None = None, preempt: bool = False
     ) -> _Auc:
         """The same auction with a payment step set: who pays whom, what was paid, preemption."""
-        new = _new_state(_Auc)
-        new.animals = self.animals
-        new.auctioneer = self.auctioneer
-        new.caps = self.caps
-        new.payer = payer
-        new.payee = payee
-        new.paid = paid
-        new.preempt = preempt
-        new.skip = self.skip
-        new.raise_by = self.raise_by
-        new.one_bid = self.one_bid
-        new.limits = self.limits
-        return new
+        return _Auc(self.animals, self.auctioneer, self.caps, self.raise_by, self.one_bid,
+                    self.limits, payer, payee, paid, preempt)
+
+
+def open_auction(
+    animals: tuple[Animal, ...], auctioneer: int, caps: tuple[int, ...], edition: Edition,
+    money: int,
+) -> _Auc:
+    """The auction of ``animals`` by ``auctioneer`` with the bidders' ``caps`` (K-PAY-2, -1: none).
+
+    ``money`` is all the money the players hold: the highest bid listed for a bidder whose money
+    is not shown (nobody can pay more).
+    """
+    limits = (
+        tuple(c if c >= 0 else money for c in caps) if max(caps) >= 0 else (money,) * len(caps)
+    )
+    return _Auc(animals, auctioneer, caps, edition.min_raise, edition.one_bid_per_auction, limits)
 
 
 class _Trd:
@@ -152,48 +134,6 @@ class _Trd:
         self.offer = offer
         self.counter = counter
         self.round = round
-
-
-class AuctionView(NamedTuple):
-    """The running auction as seen by a player or by god.
-
-    ``caps[p]`` is the money ``p`` showed (K-PAY-2) or None; ``has_bid`` lists who has bid in
-    this auction (it matters with 'no kidding'); ``payer``/``payee``/``amount`` describe a
-    payment being made; ``paid`` is the bidder's payment awaiting a buy-back decision (bluff),
-    None for players who did not see it.
-    """
-
-    animals: tuple[Animal, ...]
-    auctioneer: int
-    high_bid: int
-    high_bidder: int | None
-    to_act: int | None
-    passed: tuple[int, ...]
-    caps: tuple[int | None, ...]
-    has_bid: tuple[int, ...]
-    payer: int | None
-    payee: int | None
-    amount: int | None
-    paid: tuple[int, ...] | None
-    paid_count: int | None
-
-
-class TradeView(NamedTuple):
-    """The running trade: offerer A, opponent B, the species and the stake (K-TRD-4).
-
-    ``offer_count``/``counter_count`` are public (B sees how many cards were laid, K-TRD-1);
-    ``offer``/``counter`` are the piles' cards, None where the viewer does not know them.
-    """
-
-    offerer: int
-    opponent: int
-    animal: Animal
-    stake: int
-    round: int
-    offer_count: int
-    counter_count: int | None
-    offer: tuple[int, ...] | None
-    counter: tuple[int, ...] | None
 
 
 _CAPS: dict[tuple[int, ...], tuple[int | None, ...]] = {}
@@ -271,7 +211,7 @@ class GameState:
     _legal: LegalActions | None
 
     def _copy(self) -> GameState:
-        new = _new_state(GameState)
+        new = _new_state()
         new._edition = self._edition
         new._players = self._players
         new._seed = self._seed
@@ -353,6 +293,9 @@ class GameState:
         return self._must_auction
 
     # ----- public and private facts -------------------------------------------------------------
+    # Seats, animals and actions from callers are typed ``object`` and checked here: the compiled
+    # engine (kuhtheory._native) would otherwise reject a wrong type with its own TypeError, or
+    # read True as the seat 1, before the check could name the input and the rule.
     @property
     def history(self) -> tuple[Action, ...]:
         """The actions applied since :func:`new_game`, in order."""
@@ -368,21 +311,21 @@ class GameState:
         """The public log, oldest first (see :mod:`kuhtheory.engine.events`)."""
         return build_events(self._start_events, self._log)
 
-    def money(self, player: int) -> tuple[int, ...]:
+    def money(self, player: object) -> tuple[int, ...]:
         """The sorted hand of money card values of ``player`` (god's view)."""
         counts = self._money[self._seat(player)]
         return tuple(v for v, c in zip(DENOMINATIONS, counts, strict=False) for _ in range(c))
 
-    def money_counts(self, player: int) -> Counts:
+    def money_counts(self, player: object) -> Counts:
         """``player``'s money as a count vector (god's view)."""
         return self._money[self._seat(player)]
 
-    def money_total(self, player: int) -> int:
+    def money_total(self, player: object) -> int:
         """The value of ``player``'s money (god's view)."""
         counts = self._money[self._seat(player)]
         return sum(v * c for v, c in zip(DENOMINATIONS, counts, strict=False))
 
-    def card_count(self, player: int) -> int:
+    def card_count(self, player: object) -> int:
         """How many money cards ``player`` holds (public)."""
         return sum(self._money[self._seat(player)])
 
@@ -391,21 +334,21 @@ class GameState:
         """The money cards still in the bank, as a count vector."""
         return self._bank
 
-    def animals(self, player: int) -> dict[Animal, int]:
+    def animals(self, player: object) -> dict[Animal, int]:
         """The animal cards ``player`` owns, per species (only species he owns)."""
         herd = self._herds[self._seat(player)]
         return {a: c for a, c in zip(ANIMALS, herd, strict=False) if c}
 
-    def herd(self, player: int) -> tuple[int, ...]:
+    def herd(self, player: object) -> tuple[int, ...]:
         """``player``'s animal cards as counts indexed like :data:`kuhtheory.cards.ANIMALS`."""
         return self._herds[self._seat(player)]
 
-    def families(self, player: int) -> tuple[Animal, ...]:
+    def families(self, player: object) -> tuple[Animal, ...]:
         """The complete families ``player`` owns, cheapest first."""
         p = self._seat(player)
         return tuple(a for a, owner in zip(ANIMALS, self._owners, strict=False) if owner == p)
 
-    def family_owner(self, animal: Animal) -> int | None:
+    def family_owner(self, animal: object) -> int | None:
         """Who owns the complete family of ``animal``, or None if it is not complete."""
         owner = self._owners[ANIMAL_INDEX[Animal.parse(animal)]]
         return None if owner < 0 else owner
@@ -501,7 +444,7 @@ class GameState:
             counter=cards(t.counter, t.opponent),
         )
 
-    def _seat(self, player: int) -> int:
+    def _seat(self, player: object) -> int:
         if isinstance(player, bool) or not isinstance(player, int) or not (
             0 <= player < self._players
         ):
@@ -518,7 +461,7 @@ class GameState:
             legal = self._legal = _rules.legal_actions(self)
         return legal
 
-    def apply(self, action: Action) -> GameState:
+    def apply(self, action: object) -> GameState:
         """The state after ``action``; raises IllegalActionError or InvalidActionError.
 
         ``self`` is never changed.
@@ -539,7 +482,7 @@ class GameState:
         """The error message :meth:`apply` would raise for ``action``, or None if it is legal."""
         return _rules.check(self, action)
 
-    def observation(self, player: int) -> Observation:
+    def observation(self, player: object) -> Observation:
         """What ``player`` knows (see :class:`kuhtheory.engine.observation.Observation`)."""
         from kuhtheory.engine.observation import observe
 
@@ -550,7 +493,7 @@ class GameState:
         """Each player's score from the families complete so far, with the edition's scoring."""
         return tuple(self.score(p) for p in range(self._players))
 
-    def score(self, player: int) -> int:
+    def score(self, player: object) -> int:
         """``player``'s score (see :func:`family_score`), plus the dove bonus if he holds it."""
         p = self._seat(player)
         fams = [a for a, owner in zip(ANIMALS, self._owners, strict=False) if owner == p]
@@ -585,8 +528,8 @@ class GameState:
 
     def _key(self) -> tuple[Any, ...]:
         a, t = self._auc, self._trd
-        auc = None if a is None else tuple(getattr(a, s) for s in _Auc.__slots__[:7])
-        trd = None if t is None else tuple(getattr(t, s) for s in _Trd.__slots__)
+        auc = None if a is None else tuple(getattr(a, s) for s in _AUC_KEY)
+        trd = None if t is None else tuple(getattr(t, s) for s in _TRD_KEY)
         return (
             self._edition, self._players, self._seed, self._first, self._phase, self._active,
             self._current, self._deck, self._pos, self._money, self._bank, self._herds,
@@ -596,7 +539,14 @@ class GameState:
         )
 
 
-_new_state = object.__new__
+def _new_state() -> GameState:
+    """A state with no fields set, for the rules to fill (bypasses ``__init__``)."""
+    return GameState.__new__(GameState)
+
+
+#: The fields of the running auction and trade that make a position (``GameState._key``).
+_AUC_KEY = ("animals", "auctioneer", "caps", "payer", "payee", "paid", "preempt")
+_TRD_KEY = ("offerer", "opponent", "animal", "stake", "offer", "counter", "round")
 
 
 def family_score(edition: Edition, families: list[Animal] | tuple[Animal, ...]) -> int:
