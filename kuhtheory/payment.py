@@ -28,12 +28,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from typing import Final
 
 from kuhtheory.cards import DENOMINATIONS, Counts, check_counts, total
 from kuhtheory.errors import InvalidActionError
 
-_N = len(DENOMINATIONS)
+_N: Final = len(DENOMINATIONS)
+_VALUES: Final[tuple[int, ...]] = DENOMINATIONS
 
 
 def _check_amount(amount: object) -> int:
@@ -57,46 +58,61 @@ def minimal_payments(hand: Sequence[int], amount: object) -> tuple[Counts, ...]:
     return _minimal_payments(check_counts(tuple(hand), "hand"), _check_amount(amount))
 
 
-@lru_cache(maxsize=65536)
+#: Memo of :func:`_minimal_payments`: a plain dict, emptied past this many entries.
+MEMO_LIMIT: Final = 1 << 16
+_MINIMAL: Final[dict[tuple[Counts, int], tuple[Counts, ...]]] = {}
+
+
 def _minimal_payments(hand: Counts, amount: int) -> tuple[Counts, ...]:
+    key = (hand, amount)
+    found = _MINIMAL.get(key)
+    if found is None:
+        found = _enumerate_payments(hand, amount)
+        if len(_MINIMAL) >= MEMO_LIMIT:
+            _MINIMAL.clear()
+        _MINIMAL[key] = found
+    return found
+
+
+def _enumerate_payments(hand: Counts, amount: int) -> tuple[Counts, ...]:
     if amount == 0:
         return ((0,) * _N,)
     # below[i]: the money in denominations 1 .. i-1 (0-cards never help): a branch that cannot
     # reach the amount with all of it is cut at once.
     below = [0] * (_N + 1)
     for i in range(1, _N):
-        below[i + 1] = below[i] + hand[i] * DENOMINATIONS[i]
+        below[i + 1] = below[i] + hand[i] * _VALUES[i]
     if below[_N] < amount:
         return ()
     found: list[Counts] = []
-    chosen = [0] * _N
     # The denominations the hand holds, largest first (index _N-1 down to 1).
     held = [i for i in range(_N - 1, 0, -1) if hand[i]]
-    last = len(held) - 1
-
-    def walk(j: int, paid: int) -> None:
-        index = held[j]
-        value = DENOMINATIONS[index]
-        rest = below[index]
-        # Take k cards of this value: the branch pays once paid + k*value >= amount, and since the
-        # cards taken so far are all larger, the last card added (this value) is the smallest one:
-        # the payment is irreducible iff paid + k*value - value < amount.
-        for k in range(hand[index], -1, -1):
-            new_paid = paid + k * value
-            if new_paid >= amount:
-                if k > 0 and new_paid - value < amount:
-                    chosen[index] = k
-                    found.append(tuple(chosen))
-                continue
-            if new_paid + rest < amount:
-                break  # fewer cards of this value only pay less
-            if j < last:
-                chosen[index] = k
-                walk(j + 1, new_paid)
-        chosen[index] = 0
-
-    walk(0, 0)
+    _walk_payments(hand, amount, held, below, 0, 0, [0] * _N, found)
     return tuple(found)
+
+
+def _walk_payments(hand: Counts, amount: int, held: list[int], below: list[int], j: int,
+                   paid: int, chosen: list[int], found: list[Counts]) -> None:
+    """Every irreducible payment that takes ``chosen`` of the denominations before ``held[j]``."""
+    index = held[j]
+    value = _VALUES[index]
+    rest = below[index]
+    # Take k cards of this value: the branch pays once paid + k*value >= amount, and since the
+    # cards taken so far are all larger, the last card added (this value) is the smallest one:
+    # the payment is irreducible iff paid + k*value - value < amount.
+    for k in range(hand[index], -1, -1):
+        new_paid = paid + k * value
+        if new_paid >= amount:
+            if k > 0 and new_paid - value < amount:
+                chosen[index] = k
+                found.append(tuple(chosen))
+            continue
+        if new_paid + rest < amount:
+            break  # fewer cards of this value only pay less
+        if j < len(held) - 1:
+            chosen[index] = k
+            _walk_payments(hand, amount, held, below, j + 1, new_paid, chosen, found)
+    chosen[index] = 0
 
 
 def least_overpay(hand: Sequence[int], amount: object) -> tuple[Counts, ...]:
@@ -133,27 +149,35 @@ def exact_payment(hand: Sequence[int], amount: object) -> Counts | None:
     return _exact(hand_t, _check_amount(amount))
 
 
-@lru_cache(maxsize=16384)
+_EXACT: Final[dict[tuple[Counts, int], Counts | None]] = {}
+
+
 def _exact(hand: Counts, amount: int) -> Counts | None:
-    # Depth-first, largest denominations first: the first hit uses as many large cards as it can,
-    # which is the fewest cards for this denomination system; keep the best anyway to be safe.
-    best: list[Counts | None] = [None]
-    chosen = [0] * _N
+    key = (hand, amount)
+    if key not in _EXACT:
+        if len(_EXACT) >= MEMO_LIMIT:
+            _EXACT.clear()
+        # Depth-first, largest denominations first: the first hit uses as many large cards as it
+        # can, which is the fewest cards for this denomination system; keep the best anyway.
+        best: list[Counts] = []
+        _walk_exact(hand, _N - 1, amount, [0] * _N, best)
+        _EXACT[key] = best[0] if best else None
+    return _EXACT[key]
 
-    def walk(index: int, left: int) -> None:
-        if left == 0:
-            candidate = tuple(chosen)
-            current = best[0]
-            if current is None or sum(candidate) < sum(current):
-                best[0] = candidate
-            return
-        if index == 0:
-            return
-        value = DENOMINATIONS[index]
-        for k in range(min(hand[index], left // value), -1, -1):
-            chosen[index] = k
-            walk(index - 1, left - k * value)
-        chosen[index] = 0
 
-    walk(_N - 1, amount)
-    return best[0]
+def _walk_exact(hand: Counts, index: int, left: int, chosen: list[int], best: list[Counts]) -> None:
+    """Keep in ``best`` the fewest cards paying ``left`` exactly from denominations ``index``..1."""
+    if left == 0:
+        candidate = tuple(chosen)
+        if not best:
+            best.append(candidate)
+        elif sum(candidate) < sum(best[0]):
+            best[0] = candidate
+        return
+    if index == 0:
+        return
+    value = _VALUES[index]
+    for k in range(min(hand[index], left // value), -1, -1):
+        chosen[index] = k
+        _walk_exact(hand, index - 1, left - k * value, chosen, best)
+    chosen[index] = 0

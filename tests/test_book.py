@@ -11,8 +11,8 @@ in book/_build/.jupyter_cache, so a rebuild without code changes takes well unde
 from __future__ import annotations
 
 import fcntl
-import re
 import os
+import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor

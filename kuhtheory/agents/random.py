@@ -27,14 +27,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
-from kuhtheory.engine.legal import LegalActions, make_bid, make_trade
+from kuhtheory.engine.legal import LegalActions
 
 #: Probability of passing when a bid is possible.
-PASS_PROBABILITY = 0.5
+PASS_PROBABILITY: Final = 0.5
 #: The random bot raises to one of this many lowest listed bids.
-LOWEST_BIDS = 3
+LOWEST_BIDS: Final = 3
 
 
 class RandomAgent:
@@ -64,20 +64,17 @@ class RandomAgent:
                 fixed = legal.fixed
                 if not fixed or r() >= PASS_PROBABILITY:
                     n = len(bids)
-                    return make_bid(legal.player, bids[int(r() * (n if n < LOWEST_BIDS else
-                                                                    LOWEST_BIDS))])
+                    return legal.bid(int(r() * (n if n < LOWEST_BIDS else LOWEST_BIDS)))
                 return fixed[int(r() * len(fixed))]
             if legal.kind == TRADE and legal.targets:
                 fixed = legal.fixed
                 if fixed and r() < 0.5:
                     return fixed[int(r() * len(fixed))]
-                targets, piles = legal.targets, legal.piles
-                opponent, animal = targets[int(r() * len(targets))]
-                return make_trade(legal.player, opponent, animal, piles[int(r() * len(piles))])
+                return legal.trade(int(r() * len(legal.targets)), int(r() * len(legal.piles)))
         n = len(legal)
         if n == 0:
             raise ValueError("RandomAgent.act: no legal action to choose from")
         return legal[int(r() * n)]
 
 
-TRADE = LegalActions.TRADE
+TRADE: Final = LegalActions.TRADE

@@ -5,6 +5,8 @@ K-AUC-1..4, K-PAY-1, K-PAY-2, K-DONK-1; the model is described in :mod:`kuhtheor
 
 from __future__ import annotations
 
+from typing import Final
+
 from kuhtheory.cards import Animal, Counts
 from kuhtheory.editions import Preemption
 from kuhtheory.engine import events as ev
@@ -42,8 +44,12 @@ from kuhtheory.engine.state import (
 from kuhtheory.errors import IllegalActionError
 
 # Enum members as module constants: reading ``Phase.BIDDING`` costs a class lookup each time.
-_BIDDING, _HAMMER, _PAYMENT, _BUY_BACK = Phase.BIDDING, Phase.HAMMER, Phase.PAYMENT, Phase.BUY_BACK
-_PAY_BID, _BUY_BACK_PREEMPTION = Preemption.PAY_BID, Preemption.BUY_BACK
+_BIDDING: Final = Phase.BIDDING
+_HAMMER: Final = Phase.HAMMER
+_PAYMENT: Final = Phase.PAYMENT
+_BUY_BACK: Final = Phase.BUY_BACK
+_PAY_BID: Final = Preemption.PAY_BID
+_BUY_BACK_PREEMPTION: Final = Preemption.BUY_BACK
 
 # ----- auctions ----------------------------------------------------------------------------------
 
@@ -72,10 +78,10 @@ def _next_bidder(n: GameState, after: int) -> int:
 
 
 #: ``_SEATS_AFTER[players][p]``: the other seats in bidding order, starting left of ``p``.
-_SEATS_AFTER = {
-    players: tuple(tuple((p + k) % players for k in range(1, players)) for p in range(players))
-    for players in range(1, 9)
-}
+_SEATS_AFTER: Final = tuple(
+    tuple(tuple((p + k) % players for k in range(1, players)) for p in range(players))
+    for players in range(9)
+)
 
 
 def _open_bidding(n: GameState, animals: tuple[Animal, ...], caps: tuple[int, ...]) -> None:

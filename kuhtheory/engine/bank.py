@@ -30,11 +30,13 @@ who receives which card.
 
 from __future__ import annotations
 
-from kuhtheory.cards import DENOMINATIONS, NO_MONEY, Counts
-from kuhtheory.payment import exact_payment
+from typing import Final
 
-_N = len(DENOMINATIONS)
-_INDEX = {v: i for i, v in enumerate(DENOMINATIONS)}
+from kuhtheory.cards import DENOMINATIONS, NO_MONEY, Counts
+from kuhtheory.payment import _exact
+
+_N: Final = len(DENOMINATIONS)
+_INDEX: Final = {v: i for i, v in enumerate(DENOMINATIONS)}
 
 
 def bank_payment(bank: Counts, value: int) -> Counts:
@@ -44,7 +46,7 @@ def bank_payment(bank: Counts, value: int) -> Counts:
         out = [0] * _N
         out[i] = 1
         return tuple(out)
-    exact = exact_payment(bank, value)
+    exact = _exact(bank, value)
     if exact is not None:
         return exact
     for j in range(_N):
@@ -66,4 +68,7 @@ def pay_from_bank(bank: Counts, value: int) -> tuple[Counts, Counts]:
     cards = bank_payment(bank, value)
     if cards == NO_MONEY:
         return bank, cards
-    return tuple(b - c for b, c in zip(bank, cards, strict=False)), cards
+    left = list(bank)
+    for i in range(_N):
+        left[i] -= cards[i]
+    return tuple(left), cards

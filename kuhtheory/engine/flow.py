@@ -6,7 +6,7 @@ these functions; nothing here touches a state that another object can already se
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from kuhtheory.cards import DENOMINATIONS, Animal, Counts
 from kuhtheory.engine import events as ev
@@ -23,14 +23,15 @@ from kuhtheory.engine.state import (
 )
 
 # Enum members as module constants: reading ``Phase.TURN`` costs a class lookup each time.
-_TURN, _GAME_OVER = Phase.TURN, Phase.GAME_OVER
+_TURN: Final = Phase.TURN
+_GAME_OVER: Final = Phase.GAME_OVER
 
 
 if DENOMINATIONS != (0, 10, 50, 100, 200, 500):  # pragma: no cover - guards _total below
     raise RuntimeError("flow._total assumes the denominations 0, 10, 50, 100, 200, 500")
 
-_DONKEY = Animal.DONKEY
-_ANIMALS = tuple(Animal)
+_DONKEY: Final = Animal.DONKEY
+_ANIMALS: Final = tuple(Animal)
 
 
 def _total(c: Counts) -> int:
@@ -61,7 +62,7 @@ def money_in_play(n: GameState) -> int:
     return total - _total(n._bank)
 
 
-_DECK_TOTALS: dict[Counts, int] = {}
+_DECK_TOTALS: Final[dict[Counts, int]] = {}
 
 
 def _set_money(n: GameState, p: int, counts: Counts) -> None:

@@ -28,8 +28,7 @@ The order is: bids, then fixed, then pile actions. ``others`` materialises every
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache, lru_cache
-from typing import Any, ClassVar, overload
+from typing import Any, ClassVar, Final, overload
 
 from kuhtheory.cards import DENOMINATIONS, Animal, Counts
 from kuhtheory.engine.actions import (
@@ -47,7 +46,8 @@ from kuhtheory.engine.actions import (
     Trade,
 )
 
-_N = len(DENOMINATIONS)
+_N: Final = len(DENOMINATIONS)
+_VALUES: Final[tuple[int, ...]] = DENOMINATIONS
 
 
 class Piles(Sequence[tuple[int, ...]]):
@@ -110,14 +110,16 @@ class Piles(Sequence[tuple[int, ...]]):
         return f"Piles(hand={counts_to_cards(self.hand)!r}, {self._len} piles)"
 
 
-@lru_cache(maxsize=65536)
 def _pile(hand: Counts, index: int) -> tuple[int, ...]:
     cards: list[int] = []
-    for value, c in zip(DENOMINATIONS, hand, strict=False):
+    for i in range(_N):
+        c = hand[i]
         if c:
-            index, k = divmod(index, c + 1)
-            if k:
-                cards += (value,) * k
+            k = index % (c + 1)
+            index //= c + 1
+            value = _VALUES[i]
+            for _ in range(k):
+                cards.append(value)
     return tuple(cards)
 
 
@@ -126,62 +128,162 @@ def submultisets(hand: Counts) -> Piles:
     return Piles(hand)
 
 
-@cache
+#: Memo tables of this module: plain dicts, emptied when one grows past this many entries (a
+#: long simulation must not grow them without end; what recurs is found again at once).
+MEMO_LIMIT: Final = 1 << 16
+_TO_COUNTS: Final[dict[tuple[int, ...], Counts]] = {}
+_TO_CARDS: Final[dict[Counts, tuple[int, ...]]] = {}
+
+
 def cards_to_counts(cards: tuple[int, ...]) -> Counts:
-    """The count vector of a sorted tuple of valid card values (cached; validated by actions)."""
-    counts = [0] * _N
-    index = _INDEX
-    for card in cards:
-        counts[index[card]] += 1
-    return tuple(counts)
+    """The count vector of a tuple of valid card values (memoised; actions check the values)."""
+    counts = _TO_COUNTS.get(cards)
+    if counts is None:
+        found = [0] * _N
+        for card in cards:
+            found[_INDEX[card]] += 1
+        counts = tuple(found)
+        if len(_TO_COUNTS) >= MEMO_LIMIT:
+            _TO_COUNTS.clear()
+        _TO_COUNTS[cards] = counts
+    return counts
 
 
-_INDEX = {v: i for i, v in enumerate(DENOMINATIONS)}
+_INDEX: Final = {v: i for i, v in enumerate(DENOMINATIONS)}
 
 
-@cache
 def counts_to_cards(counts: Counts) -> tuple[int, ...]:
-    """The sorted card tuple of a count vector (cached)."""
-    return tuple(v for v, c in zip(DENOMINATIONS, counts, strict=False) for _ in range(c))
+    """The sorted card tuple of a count vector (memoised)."""
+    cards = _TO_CARDS.get(counts)
+    if cards is None:
+        found: list[int] = []
+        for i in range(_N):
+            value = _VALUES[i]
+            for _ in range(counts[i]):
+                found.append(value)
+        cards = tuple(found)
+        if len(_TO_CARDS) >= MEMO_LIMIT:
+            _TO_CARDS.clear()
+        _TO_CARDS[counts] = cards
+    return cards
 
 
-# Cached constructors: actions are immutable values, so equal actions may be shared.
-make_pass = lru_cache(maxsize=None)(Pass)
-make_auction = lru_cache(maxsize=None)(Auction)
-make_sell = lru_cache(maxsize=None)(Sell)
-make_preempt = lru_cache(maxsize=None)(Preempt)
-make_accept = lru_cache(maxsize=None)(Accept)
-make_bid = lru_cache(maxsize=65536)(Bid)
+# ----- action constructors -----------------------------------------------------------------------
+# The ``make_*`` functions build actions as their classes do, checks included, and share the ones
+# that recur (a bid, a payment, a seat's Pass): actions are immutable values. The ``_listed_*``
+# ones build the actions :class:`LegalActions` lists, from values the rules made themselves (a seat,
+# an opponent and species from the targets, a pile of the hand), so they skip the checks and the
+# memo: most trades and counter-offers are new, and checking and caching them cost more than the
+# rest of a move. A frozen dataclass refuses ``setattr``; they fill its ``__dict__``.
+
+#: Seats whose simple actions (Pass, Auction, Sell, Preempt, Accept) are made once, at import.
+_SEATS: Final = 8
+_PASSES: Final = tuple(Pass(p) for p in range(_SEATS))
+_AUCTIONS: Final = tuple(Auction(p) for p in range(_SEATS))
+_SELLS: Final = tuple(Sell(p) for p in range(_SEATS))
+_PREEMPTS: Final = tuple(Preempt(p) for p in range(_SEATS))
+_ACCEPTS: Final = tuple(Accept(p) for p in range(_SEATS))
+#: Bids by ``amount * _SEATS + player`` (an int key hashes at once), payments by (player, cards).
+_BIDS: Final[dict[int, Bid]] = {}
+_PAYS: Final[dict[tuple[int, tuple[int, ...]], Pay]] = {}
+_BUYBACKS: Final[dict[tuple[int, tuple[int, ...]], BuyBack]] = {}
 
 
-@lru_cache(maxsize=65536)
+def _memo(table: dict[Any, Any], key: Any, make: Any, *args: Any) -> Any:
+    action = table.get(key)
+    if action is None:
+        action = make(*args)
+        if len(table) >= MEMO_LIMIT:
+            table.clear()
+        table[key] = action
+    return action
+
+
+def make_bid(player: int, amount: int) -> Bid:
+    """``Bid(player, amount)``, shared."""
+    if not (0 <= player < _SEATS and amount > 0):
+        return Bid(player, amount)  # its own checks say what is wrong
+    key = amount * _SEATS + player
+    bid = _BIDS.get(key)
+    if bid is None:
+        bid = _memo(_BIDS, key, Bid, player, amount)
+    return bid
+
+
+def make_pass(player: int) -> Pass:
+    """``Pass(player)``, shared."""
+    return _PASSES[player] if 0 <= player < _SEATS else Pass(player)
+
+
+def make_auction(player: int) -> Auction:
+    """``Auction(player)``, shared."""
+    return _AUCTIONS[player] if 0 <= player < _SEATS else Auction(player)
+
+
+def make_sell(player: int) -> Sell:
+    """``Sell(player)``, shared."""
+    return _SELLS[player] if 0 <= player < _SEATS else Sell(player)
+
+
+def make_preempt(player: int) -> Preempt:
+    """``Preempt(player)``, shared."""
+    return _PREEMPTS[player] if 0 <= player < _SEATS else Preempt(player)
+
+
+def make_accept(player: int) -> Accept:
+    """``Accept(player)``, shared."""
+    return _ACCEPTS[player] if 0 <= player < _SEATS else Accept(player)
+
+
 def make_pay(player: int, cards: tuple[int, ...]) -> Pay:
-    """A cached ``Pay`` action."""
-    return Pay(player, cards)
+    """``Pay(player, cards)``, shared."""
+    action: Pay = _memo(_PAYS, (player, cards), Pay, player, cards)
+    return action
 
 
-@lru_cache(maxsize=65536)
 def make_buyback(player: int, cards: tuple[int, ...]) -> BuyBack:
-    """A cached ``BuyBack`` action."""
-    return BuyBack(player, cards)
+    """``BuyBack(player, cards)``, shared."""
+    action: BuyBack = _memo(_BUYBACKS, (player, cards), BuyBack, player, cards)
+    return action
 
 
-@lru_cache(maxsize=131072)
 def make_counter(player: int, cards: tuple[int, ...]) -> Counter:
-    """A cached ``Counter`` action."""
+    """``Counter(player, cards)``."""
     return Counter(player, cards)
 
 
-@lru_cache(maxsize=65536)
 def make_offer(player: int, cards: tuple[int, ...]) -> Offer:
-    """A cached ``Offer`` action."""
+    """``Offer(player, cards)``."""
     return Offer(player, cards)
 
 
-@lru_cache(maxsize=262144)
 def make_trade(player: int, opponent: int, animal: Animal, cards: tuple[int, ...]) -> Trade:
-    """A cached ``Trade`` action."""
+    """``Trade(player, opponent, animal, cards)``."""
     return Trade(player, opponent, animal, cards)
+
+
+_new_action: Final = object.__new__
+
+
+def _listed_trade(player: int, opponent: int, animal: Animal, cards: tuple[int, ...]) -> Trade:
+    action: Trade = _new_action(Trade)
+    fields = action.__dict__
+    fields["player"] = player
+    fields["opponent"] = opponent
+    fields["animal"] = animal
+    fields["cards"] = cards
+    return action
+
+
+def listed_cards(cls: type[Pay | BuyBack | Counter | Offer], player: int, cards: tuple[int, ...]
+                 ) -> Pay | BuyBack | Counter | Offer:
+    """``cls(player, cards)`` for a :class:`Pay`, :class:`BuyBack`, :class:`Counter` or
+    :class:`Offer` of cards the rules listed (sorted, from the hand), without the checks."""
+    action: Pay | BuyBack | Counter | Offer = _new_action(cls)
+    fields = action.__dict__
+    fields["player"] = player
+    fields["cards"] = cards
+    return action
 
 
 def _contains(hand: Counts, part: Counts) -> bool:
@@ -239,11 +341,17 @@ class LegalActions(Sequence[Action]):
         kind = self.kind
         if kind == "trade":
             t, k = divmod(j, len(self.piles))
-            opponent, animal = self.targets[t]
-            return make_trade(self.player, opponent, animal, self.piles[k])
-        if kind == "counter":
-            return make_counter(self.player, self.piles[j])
-        return make_offer(self.player, self.piles[j])
+            return self.trade(t, k)
+        return listed_cards(Counter if kind == "counter" else Offer, self.player, self.piles[j])
+
+    def bid(self, j: int) -> Bid:
+        """The ``j``-th listed bid: ``Bid(player, bid_range[j])``."""
+        return make_bid(self.player, self.bid_range[j])
+
+    def trade(self, target: int, pile: int) -> Trade:
+        """The listed trade for ``targets[target]`` that lays ``piles[pile]``."""
+        opponent, animal = self.targets[target]
+        return _listed_trade(self.player, opponent, animal, self.piles[pile])
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -261,7 +369,7 @@ class LegalActions(Sequence[Action]):
             raise IndexError(f"legal action index {index} out of range({n})")
         nb = len(self.bid_range)
         if index < nb:
-            return make_bid(self.player, self.bid_range[index])
+            return self.bid(index)
         index -= nb
         nf = len(self.fixed)
         if index < nf:

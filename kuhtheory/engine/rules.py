@@ -61,7 +61,7 @@ Errors: a malformed action (not an action, a seat that does not exist) raises
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from kuhtheory.cards import Counts
 from kuhtheory.engine.actions import (
@@ -100,11 +100,10 @@ from kuhtheory.engine.flow import (  # noqa: F401  (state.py calls these through
 from kuhtheory.engine.legal import (
     LegalActions,
     counts_to_cards,
+    listed_cards,
     make_accept,
     make_auction,
-    make_buyback,
     make_pass,
-    make_pay,
     make_preempt,
     make_sell,
 )
@@ -117,57 +116,116 @@ from kuhtheory.errors import IllegalActionError, InvalidActionError
 from kuhtheory.payment import _minimal_payments
 
 # Enum members as module constants: reading ``Phase.BIDDING`` costs a class lookup each time.
-_TURN, _BIDDING, _HAMMER, _PAYMENT = Phase.TURN, Phase.BIDDING, Phase.HAMMER, Phase.PAYMENT
-_BUY_BACK, _TRADE_RESPONSE = Phase.BUY_BACK, Phase.TRADE_RESPONSE
-_TRADE_REOFFER, _GAME_OVER = Phase.TRADE_REOFFER, Phase.GAME_OVER
+_TURN: Final = Phase.TURN
+_BIDDING: Final = Phase.BIDDING
+_HAMMER: Final = Phase.HAMMER
+_PAYMENT: Final = Phase.PAYMENT
+_BUY_BACK: Final = Phase.BUY_BACK
+_TRADE_RESPONSE: Final = Phase.TRADE_RESPONSE
+_TRADE_REOFFER: Final = Phase.TRADE_REOFFER
+_GAME_OVER: Final = Phase.GAME_OVER
 
 # ----- dispatch ----------------------------------------------------------------------------------
 
-_HANDLERS: dict[Phase, dict[type, Any]] = {
-    _TURN: {Auction: _do_auction, Trade: _do_trade},
-    _BIDDING: {Bid: _do_bid, Pass: _do_pass},
-    _HAMMER: {Sell: _do_hammer_sell, Preempt: _do_preempt},
-    _PAYMENT: {Pay: _do_pay},
-    _BUY_BACK: {BuyBack: _do_buyback, Sell: _do_keep_sale},
-    _TRADE_RESPONSE: {Accept: _do_accept, Counter: _do_counter},
-    _TRADE_REOFFER: {Offer: _do_offer},
-    _GAME_OVER: {},
+_ACTION_TYPES: Final = (
+    Auction, Bid, Pass, Sell, Preempt, BuyBack, Pay, Trade, Offer, Accept, Counter
+)
+#: What each phase takes, in types and in words (for the errors; :func:`_dispatch` runs them).
+_TAKES: Final[dict[Phase, tuple[tuple[type, ...], str]]] = {
+    _TURN: ((Auction, Trade), "Auction or Trade by the active player (K-TURN-1)"),
+    _BIDDING: ((Bid, Pass), "Bid or Pass by the bidder to act (K-AUC-1, K-AUC-2)"),
+    _HAMMER: ((Sell, Preempt), "Sell or Preempt by the auctioneer (K-AUC-4)"),
+    _PAYMENT: ((Pay,), "Pay by the payer (K-PAY-1)"),
+    _BUY_BACK: ((BuyBack, Sell), "BuyBack or Sell by the auctioneer (K-AUC-4)"),
+    _TRADE_RESPONSE: ((Accept, Counter), "Accept or Counter by the challenged player (K-TRD-2)"),
+    _TRADE_REOFFER: ((Offer,), "Offer by the offerer after a tie (K-TRD-3)"),
+    _GAME_OVER: ((), "nothing: the game is over (K-END-2)"),
 }
-_ACTION_TYPES = (Auction, Bid, Pass, Sell, Preempt, BuyBack, Pay, Trade, Offer, Accept, Counter)
-_EXPECTED = {
-    _TURN: "Auction or Trade by the active player (K-TURN-1)",
-    _BIDDING: "Bid or Pass by the bidder to act (K-AUC-1, K-AUC-2)",
-    _HAMMER: "Sell or Preempt by the auctioneer (K-AUC-4)",
-    _PAYMENT: "Pay by the payer (K-PAY-1)",
-    _BUY_BACK: "BuyBack or Sell by the auctioneer (K-AUC-4)",
-    _TRADE_RESPONSE: "Accept or Counter by the challenged player (K-TRD-2)",
-    _TRADE_REOFFER: "Offer by the offerer after a tie (K-TRD-3)",
-    _GAME_OVER: "nothing: the game is over (K-END-2)",
-}
+
+
+#: Each action type's place in :data:`_ACTION_TYPES`, the code :func:`_dispatch` branches on (an
+#: int compares at once; the compiled engine would look a class name up at every comparison).
+_KINDS: Final[dict[type, int]] = {cls: code for code, cls in enumerate(_ACTION_TYPES)}
+_AUCTION: Final = 0
+_BID: Final = 1
+_PASS: Final = 2
+_SELL: Final = 3
+_PREEMPT: Final = 4
+_BUYBACK: Final = 5
+_PAY: Final = 6
+_TRADE: Final = 7
+_OFFER: Final = 8
+_ACCEPT: Final = 9
+_COUNTER: Final = 10
+
+
+def _dispatch(s: GameState, action: Any, kind: int) -> GameState | None:
+    """The state after ``action`` (of type code ``kind``) by the rule of its phase and type
+    (:data:`_TAKES` lists them); None if its phase takes no action of its type."""
+    phase = s._phase
+    if phase is _BIDDING:
+        if kind == _BID:
+            return _do_bid(s, action)
+        if kind == _PASS:
+            return _do_pass(s, action)
+    elif phase is _TURN:
+        if kind == _AUCTION:
+            return _do_auction(s, action)
+        if kind == _TRADE:
+            return _do_trade(s, action)
+    elif phase is _PAYMENT:
+        if kind == _PAY:
+            return _do_pay(s, action)
+    elif phase is _HAMMER:
+        if kind == _SELL:
+            return _do_hammer_sell(s, action)
+        if kind == _PREEMPT:
+            return _do_preempt(s, action)
+    elif phase is _TRADE_RESPONSE:
+        if kind == _COUNTER:
+            return _do_counter(s, action)
+        if kind == _ACCEPT:
+            return _do_accept(s, action)
+    elif phase is _TRADE_REOFFER:
+        if kind == _OFFER:
+            return _do_offer(s, action)
+    elif phase is _BUY_BACK:
+        if kind == _BUYBACK:
+            return _do_buyback(s, action)
+        if kind == _SELL:
+            return _do_keep_sale(s, action)
+    return None
 
 
 def apply(s: GameState, action: Any) -> GameState:
     """The state after ``action`` (see the module docstring); ``s`` is unchanged."""
-    handler = _HANDLERS[s._phase].get(type(action))
-    if handler is None or action.player != s._current:
-        if not isinstance(action, _ACTION_TYPES):
-            raise InvalidActionError(f"{action!r} is not a Kuhhandel action")
-        if s._phase is _GAME_OVER:
-            raise IllegalActionError(f"{action!r}: the game is over (K-END-2)")
-        if handler is None:
-            raise IllegalActionError(
-                f"{action!r} is not possible now: the phase is {s._phase.value}, expecting "
-                f"{_EXPECTED[s._phase]}"
-            )
-        raise IllegalActionError(
-            f"{action!r}: it is P{s._current}'s move, not P{action.player}'s "
-            f"(expecting {_EXPECTED[s._phase]})"
-        )
-    new: GameState = handler(s, action)
+    kind = _KINDS.get(type(action), -1)
+    new = _dispatch(s, action, kind) if kind >= 0 and action.player == s._current else None
+    if new is None:
+        raise _refusal(s, action)
     evbuf = new._evbuf
     new._log = (s._log, (action, tuple(evbuf) if evbuf else ()))
     new._nlog = s._nlog + 1
     return new
+
+
+def _refusal(s: GameState, action: object) -> InvalidActionError | IllegalActionError:
+    """Why ``s`` refuses ``action``: not an action, the game is over, the wrong phase or player.
+
+    Every check of an action that has its phase's type and player is made by the rule itself.
+    """
+    if not isinstance(action, _ACTION_TYPES):
+        return InvalidActionError(f"{action!r} is not a Kuhhandel action")
+    if s._phase is _GAME_OVER:
+        return IllegalActionError(f"{action!r}: the game is over (K-END-2)")
+    kinds, expected = _TAKES[s._phase]
+    if type(action) not in kinds:
+        return IllegalActionError(
+            f"{action!r} is not possible now: the phase is {s._phase.value}, expecting {expected}"
+        )
+    return IllegalActionError(
+        f"{action!r}: it is P{s._current}'s move, not P{action.player}'s (expecting {expected})"
+    )
 
 
 def check(s: GameState, action: object) -> str | None:
@@ -179,8 +237,9 @@ def check(s: GameState, action: object) -> str | None:
     return None
 
 
-#: Bidding lists depend only on (bidder, lowest bid, highest listed bid): shared between states.
-_BID_LISTS: dict[tuple[int, int, int], LegalActions] = {}
+#: Bidding lists depend only on the bidder, the lowest and the highest listed bid: shared between
+#: states, by ``(highest * 2**16 + lowest) * 8 + bidder`` (an int key hashes at once).
+_BID_LISTS: Final[dict[int, LegalActions]] = {}
 
 
 def _turn_actions(n: GameState, p: int) -> LegalActions:
@@ -193,9 +252,10 @@ def _turn_actions(n: GameState, p: int) -> LegalActions:
     return LegalActions(p, fixed=fixed, kind=LegalActions.TRADE, targets=targets, hand=n._money[p])
 
 
-def _payments(p: int, hand: Counts, amount: int, make: Any) -> tuple[Action, ...]:
-    """The irreducible payments of ``amount`` from ``hand`` (K-PAY-1) as ``make(p, cards)``."""
-    return tuple(make(p, counts_to_cards(c)) for c in _minimal_payments(hand, amount))
+def _payments(p: int, hand: Counts, amount: int, cls: type[Pay] | type[BuyBack]
+              ) -> list[Action]:
+    """The irreducible payments of ``amount`` from ``hand`` (K-PAY-1) as ``cls(p, cards)``."""
+    return [listed_cards(cls, p, counts_to_cards(c)) for c in _minimal_payments(hand, amount)]
 
 
 def legal_actions(n: GameState) -> LegalActions:
@@ -210,7 +270,7 @@ def legal_actions(n: GameState) -> LegalActions:
         # The lowest listed bid: the next legal bid rounded up to a ten (money comes in tens).
         start = -(-(n._hb + auc.raise_by if n._hbr >= 0 else auc.raise_by) // 10) * 10
         upper = auc.limits[p]
-        bid_key = (p, start, upper)
+        bid_key = (upper * 65536 + start) * 8 + p
         legal = _BID_LISTS.get(bid_key)
         if legal is None:
             if len(_BID_LISTS) > 65536:
@@ -221,7 +281,7 @@ def legal_actions(n: GameState) -> LegalActions:
     if phase is _TURN:
         return _turn_actions(n, p)
     if phase is _PAYMENT:
-        return LegalActions(p, fixed=_payments(p, n._money[p], n._hb, make_pay))
+        return LegalActions(p, fixed=tuple(_payments(p, n._money[p], n._hb, Pay)))
     if phase is _HAMMER:
         return LegalActions(p, fixed=(make_sell(p), make_preempt(p)))
     if phase is _TRADE_RESPONSE:
@@ -232,7 +292,8 @@ def legal_actions(n: GameState) -> LegalActions:
     if phase is _BUY_BACK:
         auc = n._auc
         assert auc is not None and auc.paid is not None
-        backs = _payments(p, _sub(n._money[p], auc.paid), n._hb, make_buyback)
-        return LegalActions(p, fixed=(*backs, make_sell(p)))
+        backs = _payments(p, _sub(n._money[p], auc.paid), n._hb, BuyBack)
+        backs.append(make_sell(p))
+        return LegalActions(p, fixed=tuple(backs))
     raise AssertionError(phase)  # pragma: no cover
 

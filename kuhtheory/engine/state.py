@@ -19,7 +19,7 @@ The start of a game and hand-made positions are in :mod:`kuhtheory.engine.setup`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts
 from kuhtheory.editions import Edition, ScoreTieBreak, Scoring
@@ -33,21 +33,21 @@ if TYPE_CHECKING:
     from kuhtheory.engine.observation import Observation
 
 #: Index of each species in a herd vector.
-ANIMAL_INDEX: Mapping[Animal, int] = {a: i for i, a in enumerate(ANIMALS)}
+ANIMAL_INDEX: Final[Mapping[Animal, int]] = {a: i for i, a in enumerate(ANIMALS)}
 #: The same, keyed by the species' points (ints hash faster than enum members).
-INDEX_BY_POINTS: Mapping[int, int] = {a.value: i for i, a in enumerate(ANIMALS)}
-_N_ANIMALS = len(ANIMALS)
-_NO_ANIMALS: tuple[int, ...] = (0,) * _N_ANIMALS
+INDEX_BY_POINTS: Final[Mapping[int, int]] = {a.value: i for i, a in enumerate(ANIMALS)}
+_N_ANIMALS: Final = len(ANIMALS)
+_NO_ANIMALS: Final[tuple[int, ...]] = (0,) * _N_ANIMALS
 
 #: The dove-bonus pairs (first, bluff): complete both families of one pair first.
-DOVE_PAIRS: tuple[tuple[Animal, Animal], ...] = (
+DOVE_PAIRS: Final[tuple[tuple[Animal, Animal], ...]] = (
     (Animal.ROOSTER, Animal.GOOSE),
     (Animal.CAT, Animal.DOG),
     (Animal.SHEEP, Animal.GOAT),
 )
 
 
-_BIDDING = Phase.BIDDING
+_BIDDING: Final = Phase.BIDDING
 
 
 class _Auc:
@@ -106,10 +106,12 @@ def open_auction(
     ``money`` is all the money the players hold: the highest bid listed for a bidder whose money
     is not shown (nobody can pay more).
     """
-    limits = (
-        tuple(c if c >= 0 else money for c in caps) if max(caps) >= 0 else (money,) * len(caps)
-    )
-    return _Auc(animals, auctioneer, caps, edition.min_raise, edition.one_bid_per_auction, limits)
+    limits = [money] * len(caps)
+    for seat, cap in enumerate(caps):
+        if cap >= 0:
+            limits[seat] = cap
+    return _Auc(animals, auctioneer, caps, edition.min_raise, edition.one_bid_per_auction,
+                tuple(limits))
 
 
 class _Trd:
@@ -136,7 +138,7 @@ class _Trd:
         self.round = round
 
 
-_CAPS: dict[tuple[int, ...], tuple[int | None, ...]] = {}
+_CAPS: Final[dict[tuple[int, ...], tuple[int | None, ...]]] = {}
 
 
 def _public_caps(caps: tuple[int, ...]) -> tuple[int | None, ...]:
@@ -149,7 +151,7 @@ def _public_caps(caps: tuple[int, ...]) -> tuple[int | None, ...]:
     return out
 
 
-_MASKS: dict[int, tuple[int, ...]] = {}
+_MASKS: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _mask_tuple(mask: int) -> tuple[int, ...]:
@@ -160,8 +162,15 @@ def _mask_tuple(mask: int) -> tuple[int, ...]:
     return seats
 
 
+#: The engine's own token for :class:`GameState` (see its ``__init__``).
+_ENGINE: Final = object()
+
+
 class GameState:
-    """An immutable Kuhhandel position. Build one with :func:`new_game`."""
+    """An immutable Kuhhandel position.
+
+    A game starts with :func:`new_game` (or, for a study, :func:`setup_position`).
+    """
 
     __slots__ = (
         "_edition", "_players", "_seed", "_first", "_phase", "_active", "_current", "_deck",
@@ -210,8 +219,16 @@ class GameState:
     _reveals: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]
     _legal: LegalActions | None
 
+    def __init__(self, token: object = None) -> None:
+        # Not for callers: the engine makes its states field by field (GameState(_ENGINE), then
+        # the rules fill them); a state made any other way would have no cards, so it is refused.
+        if token is not _ENGINE:
+            raise InvalidSetupError(
+                "a GameState starts with kuhtheory.engine.new_game(...) or setup_position(...)"
+            )
+
     def _copy(self) -> GameState:
-        new = _new_state()
+        new = GameState(_ENGINE)
         new._edition = self._edition
         new._players = self._players
         new._seed = self._seed
@@ -540,13 +557,13 @@ class GameState:
 
 
 def _new_state() -> GameState:
-    """A state with no fields set, for the rules to fill (bypasses ``__init__``)."""
-    return GameState.__new__(GameState)
+    """A state with no fields set, for the rules to fill."""
+    return GameState(_ENGINE)
 
 
 #: The fields of the running auction and trade that make a position (``GameState._key``).
-_AUC_KEY = ("animals", "auctioneer", "caps", "payer", "payee", "paid", "preempt")
-_TRD_KEY = ("offerer", "opponent", "animal", "stake", "offer", "counter", "round")
+_AUC_KEY: Final = ("animals", "auctioneer", "caps", "payer", "payee", "paid", "preempt")
+_TRD_KEY: Final = ("offerer", "opponent", "animal", "stake", "offer", "counter", "round")
 
 
 def family_score(edition: Edition, families: list[Animal] | tuple[Animal, ...]) -> int:
@@ -558,7 +575,9 @@ def family_score(edition: Edition, families: list[Animal] | tuple[Animal, ...]) 
     >>> family_score(get_edition("first"), [Animal.PIG, Animal.DOG, Animal.ROOSTER])
     820
     """
-    base = sum(a.points for a in families)
+    base = 0
+    for animal in families:
+        base += animal._value_  # its points (Animal.points, read without the enum's property)
     if edition.scoring is Scoring.SUM_TIMES_FAMILIES:
         return base * len(families)
     return base

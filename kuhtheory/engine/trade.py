@@ -5,6 +5,8 @@ The model is described in :mod:`kuhtheory.engine.rules`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from kuhtheory.cards import NO_MONEY
 from kuhtheory.editions import CounterSettlement, TradeTie
 from kuhtheory.engine import events as ev
@@ -38,9 +40,12 @@ from kuhtheory.engine.state import (
 from kuhtheory.errors import IllegalActionError, InvalidActionError
 
 # Enum members as module constants: reading ``Phase.TURN`` costs a class lookup each time.
-_TURN, _TRADE_RESPONSE, _TRADE_REOFFER = Phase.TURN, Phase.TRADE_RESPONSE, Phase.TRADE_REOFFER
-_KEEP_RECEIVED = CounterSettlement.KEEP_RECEIVED
-_OFFERER_WINS, _REOFFER_THEN_FREE = TradeTie.OFFERER_WINS, TradeTie.REOFFER_THEN_FREE
+_TURN: Final = Phase.TURN
+_TRADE_RESPONSE: Final = Phase.TRADE_RESPONSE
+_TRADE_REOFFER: Final = Phase.TRADE_REOFFER
+_KEEP_RECEIVED: Final = CounterSettlement.KEEP_RECEIVED
+_OFFERER_WINS: Final = TradeTie.OFFERER_WINS
+_REOFFER_THEN_FREE: Final = TradeTie.REOFFER_THEN_FREE
 
 # ----- trades ------------------------------------------------------------------------------------
 
