@@ -296,8 +296,8 @@ def _contains(hand: Counts, part: Counts) -> bool:
 class LegalActions(Sequence[Action]):
     """The legal actions of one state; see the module docstring for the layout."""
 
-    __slots__ = ("player", "bid_range", "fixed", "kind", "targets", "piles", "hand", "_others",
-                 "_len")
+    __slots__ = ("player", "bid_range", "_fixed", "kind", "targets", "piles", "hand", "_others",
+                 "_len", "_nfixed", "_pay", "_payments", "_extra")
 
     #: ``kind`` values: which action the piles make.
     NO_PILES: ClassVar[str] = ""
@@ -316,13 +316,43 @@ class LegalActions(Sequence[Action]):
     ) -> None:
         self.player = player
         self.bid_range = bid_range
-        self.fixed = fixed
+        self._fixed: tuple[Action, ...] | None = fixed
+        self._nfixed = len(fixed)
         self.kind = kind
         self.targets = targets
         self.hand = hand
         self.piles: Sequence[tuple[int, ...]] = Piles(hand) if kind and hand is not None else ()
         self._others: tuple[Action, ...] | None = None
         self._len = -1
+        self._pay: type[Pay] | type[BuyBack] = Pay
+        self._payments: tuple[Counts, ...] = ()
+        self._extra: tuple[Action, ...] = ()
+
+    @classmethod
+    def paying(cls, player: int, action: type[Pay] | type[BuyBack], payments: tuple[Counts, ...],
+               extra: tuple[Action, ...] = ()) -> LegalActions:
+        """The ``action`` (Pay, BuyBack) of each irreducible payment (count vectors), then
+        ``extra``; the actions are made when asked for (a bot that draws one makes one)."""
+        legal = cls(player)
+        legal._fixed = None
+        legal._nfixed = len(payments) + len(extra)
+        legal._pay = action
+        legal._payments = payments
+        legal._extra = extra
+        return legal
+
+    @property
+    def fixed(self) -> tuple[Action, ...]:
+        """The explicit non-bid actions (see the module docstring), in order."""
+        fixed = self._fixed
+        if fixed is None:
+            fixed = self._fixed = tuple(
+                [self._payment(i) for i in range(len(self._payments))]
+            ) + self._extra
+        return fixed
+
+    def _payment(self, i: int) -> Action:
+        return listed_cards(self._pay, self.player, counts_to_cards(self._payments[i]))
 
     def _pile_len(self) -> int:
         if not self.kind:
@@ -334,7 +364,7 @@ class LegalActions(Sequence[Action]):
     def __len__(self) -> int:
         n = self._len
         if n < 0:
-            n = self._len = len(self.bid_range) + len(self.fixed) + self._pile_len()
+            n = self._len = len(self.bid_range) + self._nfixed + self._pile_len()
         return n
 
     def _pile_action(self, j: int) -> Action:
@@ -371,10 +401,13 @@ class LegalActions(Sequence[Action]):
         if index < nb:
             return self.bid(index)
         index -= nb
-        nf = len(self.fixed)
-        if index < nf:
-            return self.fixed[index]
-        return self._pile_action(index - nf)
+        if index < self._nfixed:
+            fixed = self._fixed
+            if fixed is not None:
+                return fixed[index]
+            paid = len(self._payments)
+            return self._payment(index) if index < paid else self._extra[index - paid]
+        return self._pile_action(index - self._nfixed)
 
     def __iter__(self) -> Iterator[Action]:
         player = self.player

@@ -63,7 +63,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from kuhtheory.cards import Counts
 from kuhtheory.engine.actions import (
     Accept,
     Action,
@@ -99,8 +98,6 @@ from kuhtheory.engine.flow import (  # noqa: F401  (state.py calls these through
 )
 from kuhtheory.engine.legal import (
     LegalActions,
-    counts_to_cards,
-    listed_cards,
     make_accept,
     make_auction,
     make_pass,
@@ -204,7 +201,7 @@ def apply(s: GameState, action: Any) -> GameState:
     if new is None:
         raise _refusal(s, action)
     evbuf = new._evbuf
-    new._log = (s._log, (action, tuple(evbuf) if evbuf else ()))
+    new._log = (s._log, action, tuple(evbuf) if evbuf else ())
     new._nlog = s._nlog + 1
     return new
 
@@ -252,12 +249,6 @@ def _turn_actions(n: GameState, p: int) -> LegalActions:
     return LegalActions(p, fixed=fixed, kind=LegalActions.TRADE, targets=targets, hand=n._money[p])
 
 
-def _payments(p: int, hand: Counts, amount: int, cls: type[Pay] | type[BuyBack]
-              ) -> list[Action]:
-    """The irreducible payments of ``amount`` from ``hand`` (K-PAY-1) as ``cls(p, cards)``."""
-    return [listed_cards(cls, p, counts_to_cards(c)) for c in _minimal_payments(hand, amount)]
-
-
 def legal_actions(n: GameState) -> LegalActions:
     """The listed legal actions of ``n`` (see :mod:`kuhtheory.engine.legal`)."""
     phase = n._phase
@@ -281,7 +272,7 @@ def legal_actions(n: GameState) -> LegalActions:
     if phase is _TURN:
         return _turn_actions(n, p)
     if phase is _PAYMENT:
-        return LegalActions(p, fixed=tuple(_payments(p, n._money[p], n._hb, Pay)))
+        return LegalActions.paying(p, Pay, _minimal_payments(n._money[p], n._hb))
     if phase is _HAMMER:
         return LegalActions(p, fixed=(make_sell(p), make_preempt(p)))
     if phase is _TRADE_RESPONSE:
@@ -292,8 +283,7 @@ def legal_actions(n: GameState) -> LegalActions:
     if phase is _BUY_BACK:
         auc = n._auc
         assert auc is not None and auc.paid is not None
-        backs = _payments(p, _sub(n._money[p], auc.paid), n._hb, BuyBack)
-        backs.append(make_sell(p))
-        return LegalActions(p, fixed=tuple(backs))
+        backs = _minimal_payments(_sub(n._money[p], auc.paid), n._hb)
+        return LegalActions.paying(p, BuyBack, backs, (make_sell(p),))
     raise AssertionError(phase)  # pragma: no cover
 

@@ -4,7 +4,7 @@ A :class:`GameState` never changes: :meth:`GameState.apply` returns a new state 
 in :mod:`kuhtheory.engine.rules` and the modules it calls). To stay fast, a state is a slotted
 object whose fields are tuples and count vectors (money as counts per denomination, herds as
 counts per species), copied field-by-field by a hand-written ``_copy``. The actions, each with the
-public events it caused, form a chain of pairs ``(previous chain, (action, events))`` shared
+public events it caused, form a chain of triples ``(previous chain, action, events)`` shared
 between successive states, so an ``apply`` costs the same at the first move and the five
 hundredth; ``history`` and ``events`` are read from it on demand. The running auction's high bid,
 high bidder and who passed are fields of the state itself, so a bid or a pass copies nothing else.
@@ -206,7 +206,7 @@ class GameState:
     _trd: _Trd | None
     _shown: tuple[tuple[int, ...] | None, ...]
     _must_auction: bool
-    #: the actions as a chain of pairs ``(previous chain, (action, events it caused))``, None at
+    #: the actions as a chain of triples ``(previous chain, action, events it caused)``, None at
     #: the start: appending shares the past (see :func:`chain_items`)
     _log: Any
     _nlog: int
@@ -583,12 +583,12 @@ def family_score(edition: Edition, families: list[Animal] | tuple[Animal, ...]) 
     return base
 
 
-def chain_items(chain: Any) -> list[Any]:
-    """The items of an action chain ``(previous, item)``, oldest first."""
+def chain_items(chain: Any) -> list[tuple[Any, tuple[Any, ...]]]:
+    """The ``(action, events)`` of an action chain ``(previous, action, events)``, oldest first."""
     items = []
     while chain is not None:
-        chain, item = chain
-        items.append(item)
+        chain, action, events = chain
+        items.append((action, events))
     items.reverse()
     return items
 
