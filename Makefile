@@ -84,8 +84,12 @@ check-browser: install widget-js
 	bash scripts/fetch_playwright.sh
 	$(PY) -m pytest -m browser --override-ini="addopts=-ra" tests/test_book.py tests/test_notebooks.py
 
+# Every benchmark on the engine as installed (compiled), then the engine's throughput again on the
+# pure-Python engine, for the comparison.
 bench: install
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+	@echo "== benchmarks/bench_engine.py, pure-Python engine (KUHTHEORY_PURE=1)"
+	@KUHTHEORY_PURE=1 $(PY) benchmarks/bench_engine.py --games 0 --bot-games 0 --throughput-games 300
 
 notebooks: install
 	$(PY) scripts/sync_notebooks.py --execute

@@ -37,17 +37,15 @@ from kuhtheory.engine.legal import (
     counts_to_cards,
 )
 from kuhtheory.engine.state import (
+    _BIDDING,
+    _BUY_BACK,
+    _HAMMER,
+    _PAYMENT,
     GameState,
-    Phase,
     open_auction,
 )
 from kuhtheory.errors import IllegalActionError
 
-# Enum members as module constants: reading ``Phase.BIDDING`` costs a class lookup each time.
-_BIDDING: Final = Phase.BIDDING
-_HAMMER: Final = Phase.HAMMER
-_PAYMENT: Final = Phase.PAYMENT
-_BUY_BACK: Final = Phase.BUY_BACK
 _PAY_BID: Final = Preemption.PAY_BID
 _BUY_BACK_PREEMPTION: Final = Preemption.BUY_BACK
 

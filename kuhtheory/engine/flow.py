@@ -15,17 +15,13 @@ from kuhtheory.engine.legal import (
     counts_to_cards,
 )
 from kuhtheory.engine.state import (
+    _GAME_OVER,
+    _TURN,
     ANIMAL_INDEX,
     DOVE_PAIRS,
     INDEX_BY_POINTS,
     GameState,
-    Phase,
 )
-
-# Enum members as module constants: reading ``Phase.TURN`` costs a class lookup each time.
-_TURN: Final = Phase.TURN
-_GAME_OVER: Final = Phase.GAME_OVER
-
 
 if DENOMINATIONS != (0, 10, 50, 100, 200, 500):  # pragma: no cover - guards _total below
     raise RuntimeError("flow._total assumes the denominations 0, 10, 50, 100, 200, 500")

@@ -105,22 +105,20 @@ from kuhtheory.engine.legal import (
     make_sell,
 )
 from kuhtheory.engine.state import (
+    _BIDDING,
+    _BUY_BACK,
+    _GAME_OVER,
+    _HAMMER,
+    _PAYMENT,
+    _TRADE_REOFFER,
+    _TRADE_RESPONSE,
+    _TURN,
     GameState,
     Phase,
 )
 from kuhtheory.engine.trade import _do_accept, _do_counter, _do_offer, _do_trade
 from kuhtheory.errors import IllegalActionError, InvalidActionError
 from kuhtheory.payment import _minimal_payments
-
-# Enum members as module constants: reading ``Phase.BIDDING`` costs a class lookup each time.
-_TURN: Final = Phase.TURN
-_BIDDING: Final = Phase.BIDDING
-_HAMMER: Final = Phase.HAMMER
-_PAYMENT: Final = Phase.PAYMENT
-_BUY_BACK: Final = Phase.BUY_BACK
-_TRADE_RESPONSE: Final = Phase.TRADE_RESPONSE
-_TRADE_REOFFER: Final = Phase.TRADE_REOFFER
-_GAME_OVER: Final = Phase.GAME_OVER
 
 # ----- dispatch ----------------------------------------------------------------------------------
 

@@ -47,7 +47,16 @@ DOVE_PAIRS: Final[tuple[tuple[Animal, Animal], ...]] = (
 )
 
 
+# The phases as module constants, shared by the rules' modules: Final, so the compiled engine
+# reads them without looking ``Phase.BIDDING`` up in the class every time.
+_TURN: Final = Phase.TURN
 _BIDDING: Final = Phase.BIDDING
+_HAMMER: Final = Phase.HAMMER
+_PAYMENT: Final = Phase.PAYMENT
+_BUY_BACK: Final = Phase.BUY_BACK
+_TRADE_RESPONSE: Final = Phase.TRADE_RESPONSE
+_TRADE_REOFFER: Final = Phase.TRADE_REOFFER
+_GAME_OVER: Final = Phase.GAME_OVER
 
 
 class _Auc:

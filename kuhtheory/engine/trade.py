@@ -32,17 +32,15 @@ from kuhtheory.engine.legal import (
     counts_to_cards,
 )
 from kuhtheory.engine.state import (
+    _TRADE_REOFFER,
+    _TRADE_RESPONSE,
+    _TURN,
     INDEX_BY_POINTS,
     GameState,
-    Phase,
     _Trd,
 )
 from kuhtheory.errors import IllegalActionError, InvalidActionError
 
-# Enum members as module constants: reading ``Phase.TURN`` costs a class lookup each time.
-_TURN: Final = Phase.TURN
-_TRADE_RESPONSE: Final = Phase.TRADE_RESPONSE
-_TRADE_REOFFER: Final = Phase.TRADE_REOFFER
 _KEEP_RECEIVED: Final = CounterSettlement.KEEP_RECEIVED
 _OFFERER_WINS: Final = TradeTie.OFFERER_WINS
 _REOFFER_THEN_FREE: Final = TradeTie.REOFFER_THEN_FREE
