@@ -81,6 +81,7 @@ def _play_kuhhandel(state: KuhhandelState, acts: list[Any], wants: list[bool], m
         state = state.apply(acts[p](obs, state.legal_actions()))
     return state if state.is_terminal else None
 
+
 def game_summary(state: Any) -> dict[str, Any]:
     """JSON-ready figures of a finished game (the ``simulate --json`` entries, without the bots).
 

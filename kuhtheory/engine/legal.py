@@ -1,4 +1,4 @@
-"""The legal actions of a state, held compactly, and cached action constructors.
+"""The legal actions of a state, held compactly, and the engine's action constructors.
 
 A bidder may bid any amount above the last bid and a trader may lay any part of his hand, so listing
 every legal action as an object would cost thousands of objects per step. :class:`LegalActions` is a
@@ -10,13 +10,15 @@ every legal action as an object would cost thousands of objects per step. :class
   other whole amount above the last bid (a bid of 35, a bluff beyond everyone's money);
 * ``fixed``: the explicit non-bid actions: ``Pass``, ``Auction``, ``Sell``, ``Preempt``, ``Accept``,
   and the payments ``Pay`` / ``BuyBack`` as the *irreducible* payments
-  (:func:`kuhtheory.payment.minimal_payments`; ``apply`` accepts any larger payment too);
+  (:func:`kuhtheory.payment.minimal_payments`; ``apply`` accepts any larger payment too), made
+  when first asked for (indexing the list makes only the payment asked for);
 * ``piles``: for ``Trade``, ``Counter`` and ``Offer``, every distinct sub-multiset of the hand as a
   sorted tuple (the empty pile included, K-TRD-1), and for ``Trade`` the ``targets``, the
   ``(opponent, animal)`` pairs allowed by K-TURN-2. ``Trade`` actions are listed target by target,
   each with every pile.
 
-The order is: bids, then fixed, then pile actions. ``others`` materialises every non-bid action.
+The order is: bids, then fixed, then pile actions. ``others`` materialises every non-bid action;
+``bid(j)`` and ``trade(target, pile)`` make one listed bid or trade.
 
 >>> from kuhtheory.cards import to_counts
 >>> len(submultisets(to_counts((0, 0, 10))))
@@ -170,11 +172,11 @@ def counts_to_cards(counts: Counts) -> tuple[int, ...]:
 
 # ----- action constructors -----------------------------------------------------------------------
 # The ``make_*`` functions build actions as their classes do, checks included, and share the ones
-# that recur (a bid, a payment, a seat's Pass): actions are immutable values. The ``_listed_*``
-# ones build the actions :class:`LegalActions` lists, from values the rules made themselves (a seat,
-# an opponent and species from the targets, a pile of the hand), so they skip the checks and the
-# memo: most trades and counter-offers are new, and checking and caching them cost more than the
-# rest of a move. A frozen dataclass refuses ``setattr``; they fill its ``__dict__``.
+# that recur (a bid, a seat's Pass): actions are immutable values. The ``_listed_*`` ones build the
+# actions :class:`LegalActions` lists, from values the rules made themselves (a seat, an opponent
+# and species from the targets, a pile or a payment of the hand), so they skip the checks and the
+# sharing: most trades, counter-offers and payments are new, and checking and caching them cost
+# more than the rest of a move. A frozen dataclass refuses ``setattr``; they fill its ``__dict__``.
 
 #: Seats whose simple actions (Pass, Auction, Sell, Preempt, Accept) are made once, at import.
 _SEATS: Final = 8
@@ -183,20 +185,8 @@ _AUCTIONS: Final = tuple(Auction(p) for p in range(_SEATS))
 _SELLS: Final = tuple(Sell(p) for p in range(_SEATS))
 _PREEMPTS: Final = tuple(Preempt(p) for p in range(_SEATS))
 _ACCEPTS: Final = tuple(Accept(p) for p in range(_SEATS))
-#: Bids by ``amount * _SEATS + player`` (an int key hashes at once), payments by (player, cards).
+#: Bids by ``amount * _SEATS + player`` (an int key hashes at once).
 _BIDS: Final[dict[int, Bid]] = {}
-_PAYS: Final[dict[tuple[int, tuple[int, ...]], Pay]] = {}
-_BUYBACKS: Final[dict[tuple[int, tuple[int, ...]], BuyBack]] = {}
-
-
-def _memo(table: dict[Any, Any], key: Any, make: Any, *args: Any) -> Any:
-    action = table.get(key)
-    if action is None:
-        action = make(*args)
-        if len(table) >= MEMO_LIMIT:
-            table.clear()
-        table[key] = action
-    return action
 
 
 def make_bid(player: int, amount: int) -> Bid:
@@ -206,7 +196,10 @@ def make_bid(player: int, amount: int) -> Bid:
     key = amount * _SEATS + player
     bid = _BIDS.get(key)
     if bid is None:
-        bid = _memo(_BIDS, key, Bid, player, amount)
+        bid = Bid(player, amount)
+        if len(_BIDS) >= MEMO_LIMIT:
+            _BIDS.clear()
+        _BIDS[key] = bid
     return bid
 
 
@@ -233,18 +226,6 @@ def make_preempt(player: int) -> Preempt:
 def make_accept(player: int) -> Accept:
     """``Accept(player)``, shared."""
     return _ACCEPTS[player] if 0 <= player < _SEATS else Accept(player)
-
-
-def make_pay(player: int, cards: tuple[int, ...]) -> Pay:
-    """``Pay(player, cards)``, shared."""
-    action: Pay = _memo(_PAYS, (player, cards), Pay, player, cards)
-    return action
-
-
-def make_buyback(player: int, cards: tuple[int, ...]) -> BuyBack:
-    """``BuyBack(player, cards)``, shared."""
-    action: BuyBack = _memo(_BUYBACKS, (player, cards), BuyBack, player, cards)
-    return action
 
 
 def make_counter(player: int, cards: tuple[int, ...]) -> Counter:
@@ -275,8 +256,8 @@ def _listed_trade(player: int, opponent: int, animal: Animal, cards: tuple[int, 
     return action
 
 
-def listed_cards(cls: type[Pay | BuyBack | Counter | Offer], player: int, cards: tuple[int, ...]
-                 ) -> Pay | BuyBack | Counter | Offer:
+def _listed_cards(cls: type[Pay | BuyBack | Counter | Offer], player: int, cards: tuple[int, ...]
+                  ) -> Pay | BuyBack | Counter | Offer:
     """``cls(player, cards)`` for a :class:`Pay`, :class:`BuyBack`, :class:`Counter` or
     :class:`Offer` of cards the rules listed (sorted, from the hand), without the checks."""
     action: Pay | BuyBack | Counter | Offer = _new_action(cls)
@@ -352,7 +333,7 @@ class LegalActions(Sequence[Action]):
         return fixed
 
     def _payment(self, i: int) -> Action:
-        return listed_cards(self._pay, self.player, counts_to_cards(self._payments[i]))
+        return _listed_cards(self._pay, self.player, counts_to_cards(self._payments[i]))
 
     def _pile_len(self) -> int:
         if not self.kind:
@@ -372,7 +353,7 @@ class LegalActions(Sequence[Action]):
         if kind == "trade":
             t, k = divmod(j, len(self.piles))
             return self.trade(t, k)
-        return listed_cards(Counter if kind == "counter" else Offer, self.player, self.piles[j])
+        return _listed_cards(Counter if kind == "counter" else Offer, self.player, self.piles[j])
 
     def bid(self, j: int) -> Bid:
         """The ``j``-th listed bid: ``Bid(player, bid_range[j])``."""

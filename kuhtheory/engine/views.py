@@ -34,7 +34,7 @@ class Phase(enum.Enum):
     #: Every family is complete (K-END-2).
     GAME_OVER = "game-over"
 
-    # Identity hashing: phases key the rules' dispatch table, and Enum's own __hash__ is slow.
+    # Identity hashing: phases key the rules' tables, and Enum's own __hash__ is slow.
     __hash__ = object.__hash__
 
 
