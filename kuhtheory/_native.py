@@ -2,7 +2,7 @@
 
 The engine's hot path (the state, the rules, payments, the random bot and the play loop) is plain
 Python, and ``pip install`` also compiles it with mypyc (see ``setup.py``) into C extensions that
-play the same games two to three times faster. The Python sources stay the reference: the tests
+play the same games about four times faster. The Python sources stay the reference: the tests
 run the engine both ways and compare whole games (``tests/test_native.py``).
 
 An extension that no longer matches its source must never run: after an edit or a ``git pull``,

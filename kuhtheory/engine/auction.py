@@ -22,6 +22,7 @@ from kuhtheory.engine.actions import (
 from kuhtheory.engine.flow import (
     _DONKEY,
     _add,
+    _cards,
     _donkey_payout,
     _end_turn,
     _event,
@@ -147,7 +148,7 @@ def _bidder_pays(n: GameState) -> None:
 def _complete_sale(n: GameState, paid: Counts) -> None:
     auc = n._auc
     assert auc is not None
-    _event(n, ev.Sold, n._hbr, auc.auctioneer, auc.animals, n._hb, sum(paid))
+    _event(n, ev.Sold, n._hbr, auc.auctioneer, auc.animals, n._hb, _cards(paid))
     _give_all(n, n._hbr, auc.animals)
     _end_turn(n)
 
@@ -248,7 +249,7 @@ def _do_pay(s: GameState, a: Pay) -> GameState:
     n = s._copy()
     _move_money(n, p, auc.payee, counts)
     if auc.preempt:
-        _event(n, ev.Preempted, auc.auctioneer, n._hbr, auc.animals, n._hb, sum(counts))
+        _event(n, ev.Preempted, auc.auctioneer, n._hbr, auc.animals, n._hb, _cards(counts))
         _give_all(n, auc.auctioneer, auc.animals)
         _end_turn(n)
         return n
@@ -281,7 +282,7 @@ def _do_buyback(s: GameState, a: BuyBack) -> GameState:
         )
     n = s._copy()
     _move_money(n, p, n._hbr, _add(auc.paid, counts))
-    _event(n, ev.BoughtBack, p, n._hbr, auc.animals, n._hb, sum(counts))
+    _event(n, ev.BoughtBack, p, n._hbr, auc.animals, n._hb, _cards(counts))
     _give_all(n, p, auc.animals)
     _end_turn(n)
     return n

@@ -34,6 +34,11 @@ def _total(c: Counts) -> int:
     return 10 * c[1] + 50 * c[2] + 100 * c[3] + 200 * c[4] + 500 * c[5]
 
 
+def _cards(c: Counts) -> int:
+    """How many cards a count vector holds."""
+    return c[0] + c[1] + c[2] + c[3] + c[4] + c[5]
+
+
 def _add(a: Counts, b: Counts) -> Counts:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
 

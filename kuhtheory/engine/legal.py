@@ -133,41 +133,25 @@ def submultisets(hand: Counts) -> Piles:
 #: Memo tables of this module: plain dicts, emptied when one grows past this many entries (a
 #: long simulation must not grow them without end; what recurs is found again at once).
 MEMO_LIMIT: Final = 1 << 16
-_TO_COUNTS: Final[dict[tuple[int, ...], Counts]] = {}
-_TO_CARDS: Final[dict[Counts, tuple[int, ...]]] = {}
-
-
-def cards_to_counts(cards: tuple[int, ...]) -> Counts:
-    """The count vector of a tuple of valid card values (memoised; actions check the values)."""
-    counts = _TO_COUNTS.get(cards)
-    if counts is None:
-        found = [0] * _N
-        for card in cards:
-            found[_INDEX[card]] += 1
-        counts = tuple(found)
-        if len(_TO_COUNTS) >= MEMO_LIMIT:
-            _TO_COUNTS.clear()
-        _TO_COUNTS[cards] = counts
-    return counts
-
-
 _INDEX: Final = {v: i for i, v in enumerate(DENOMINATIONS)}
 
 
+def cards_to_counts(cards: tuple[int, ...]) -> Counts:
+    """The count vector of a tuple of valid card values (the actions check the values)."""
+    counts = [0] * _N
+    for card in cards:
+        counts[_INDEX[card]] += 1
+    return tuple(counts)
+
+
 def counts_to_cards(counts: Counts) -> tuple[int, ...]:
-    """The sorted card tuple of a count vector (memoised)."""
-    cards = _TO_CARDS.get(counts)
-    if cards is None:
-        found: list[int] = []
-        for i in range(_N):
-            value = _VALUES[i]
-            for _ in range(counts[i]):
-                found.append(value)
-        cards = tuple(found)
-        if len(_TO_CARDS) >= MEMO_LIMIT:
-            _TO_CARDS.clear()
-        _TO_CARDS[counts] = cards
-    return cards
+    """The sorted card tuple of a count vector."""
+    cards: list[int] = []
+    for i in range(_N):
+        value = _VALUES[i]
+        for _ in range(counts[i]):
+            cards.append(value)
+    return tuple(cards)
 
 
 # ----- action constructors -----------------------------------------------------------------------

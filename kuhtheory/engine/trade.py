@@ -18,6 +18,7 @@ from kuhtheory.engine.actions import (
 )
 from kuhtheory.engine.flow import (
     _add,
+    _cards,
     _end_turn,
     _event,
     _give,
@@ -72,7 +73,7 @@ def _do_trade(s: GameState, a: Trade) -> GameState:
     n._trd = _Trd(p, q, a.animal, stake, counts, None, 1)
     n._phase = _TRADE_RESPONSE
     n._current = q
-    _event(n, ev.TradeStarted, p, q, a.animal, stake, sum(counts))
+    _event(n, ev.TradeStarted, p, q, a.animal, stake, _cards(counts))
     return n
 
 
@@ -98,7 +99,7 @@ def _do_accept(s: GameState, a: Accept) -> GameState:
     _set_money(n, t.opponent, _add(n._money[t.opponent], t.offer))
     _take(n, t.opponent, t.animal, t.stake)
     _event(n, ev.TradeResolved, t.offerer, t.opponent, t.animal, t.stake, t.offerer, "accepted",
-           0, sum(t.offer))
+           0, _cards(t.offer))
     _give(n, t.offerer, t.animal, t.stake)
     _after_trade(n)
     return n
@@ -120,7 +121,7 @@ def _do_counter(s: GameState, a: Counter) -> GameState:
     reveals[A] = (*reveals[A], (n._turn, b, counts_to_cards(counts)))
     reveals[b] = (*reveals[b], (n._turn, A, counts_to_cards(offer)))
     n._reveals = tuple(reveals)
-    _event(n, ev.TradeCountered, b, sum(counts))
+    _event(n, ev.TradeCountered, b, _cards(counts))
     ta, tb = _total(offer), _total(counts)
     if ta == tb and ed.trade_tie is not _OFFERER_WINS:
         # Both piles go back to their owners.
@@ -144,7 +145,7 @@ def _do_counter(s: GameState, a: Counter) -> GameState:
     if ed.counter_settlement is _KEEP_RECEIVED:
         money[A] = _add(money[A], counts)
         money[b] = _add(money[b], offer)
-        to_a, to_b = sum(counts), sum(offer)
+        to_a, to_b = _cards(counts), _cards(offer)
     else:  # WINNER_PAYS: the winner's pile goes to the loser, its 0-cards back at once
         won_pile = offer if winner == A else counts
         lost_pile = counts if winner == A else offer
@@ -152,7 +153,7 @@ def _do_counter(s: GameState, a: Counter) -> GameState:
         paid = _sub(won_pile, zeros)
         money[loser] = _add(money[loser], _add(paid, lost_pile))
         money[winner] = _add(money[winner], zeros)
-        moved = sum(paid)
+        moved = _cards(paid)
         to_a, to_b = (0, moved) if winner == A else (moved, 0)
     n._money = tuple(money)
     _take(n, loser, t.animal, t.stake)
@@ -174,7 +175,7 @@ def _do_offer(s: GameState, a: Offer) -> GameState:
     n._trd = _Trd(p, t.opponent, t.animal, t.stake, counts, None, 2)
     n._phase = _TRADE_RESPONSE
     n._current = t.opponent
-    _event(n, ev.TradeReoffered, p, sum(counts))
+    _event(n, ev.TradeReoffered, p, _cards(counts))
     return n
 
 
