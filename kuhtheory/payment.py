@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 from kuhtheory.cards import DENOMINATIONS, Counts, check_counts, total
 from kuhtheory.errors import InvalidActionError
@@ -58,8 +58,21 @@ def minimal_payments(hand: Sequence[int], amount: object) -> tuple[Counts, ...]:
     return _minimal_payments(check_counts(tuple(hand), "hand"), _check_amount(amount))
 
 
-#: Memo of :func:`_minimal_payments`: a plain dict, emptied past this many entries.
+#: Memo tables of the engine are plain dicts, emptied when one reaches this many entries.
 MEMO_LIMIT: Final = 1 << 16
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def remember(table: dict[_K, _V], key: _K, value: _V) -> _V:
+    """``value``, stored under ``key`` in the memo ``table``; a full table is emptied first (a
+    long simulation must not grow it without end, and what recurs is found again at once)."""
+    if len(table) >= MEMO_LIMIT:
+        table.clear()
+    table[key] = value
+    return value
+
+
 _MINIMAL: Final[dict[tuple[Counts, int], tuple[Counts, ...]]] = {}
 
 
@@ -67,10 +80,7 @@ def _minimal_payments(hand: Counts, amount: int) -> tuple[Counts, ...]:
     key = (hand, amount)
     found = _MINIMAL.get(key)
     if found is None:
-        found = _enumerate_payments(hand, amount)
-        if len(_MINIMAL) >= MEMO_LIMIT:
-            _MINIMAL.clear()
-        _MINIMAL[key] = found
+        found = remember(_MINIMAL, key, _enumerate_payments(hand, amount))
     return found
 
 
@@ -154,15 +164,13 @@ _EXACT: Final[dict[tuple[Counts, int], Counts | None]] = {}
 
 def _exact(hand: Counts, amount: int) -> Counts | None:
     key = (hand, amount)
-    if key not in _EXACT:
-        if len(_EXACT) >= MEMO_LIMIT:
-            _EXACT.clear()
-        # Depth-first, largest denominations first: the first hit uses as many large cards as it
-        # can, which is the fewest cards for this denomination system; keep the best anyway.
-        best: list[Counts] = []
-        _walk_exact(hand, _N - 1, amount, [0] * _N, best)
-        _EXACT[key] = best[0] if best else None
-    return _EXACT[key]
+    if key in _EXACT:
+        return _EXACT[key]
+    # Depth-first, largest denominations first: the first hit uses as many large cards as it can,
+    # which is the fewest cards for this denomination system; keep the best anyway.
+    best: list[Counts] = []
+    _walk_exact(hand, _N - 1, amount, [0] * _N, best)
+    return remember(_EXACT, key, best[0] if best else None)
 
 
 def _walk_exact(hand: Counts, index: int, left: int, chosen: list[int], best: list[Counts]) -> None:

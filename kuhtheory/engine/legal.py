@@ -47,6 +47,7 @@ from kuhtheory.engine.actions import (
     Sell,
     Trade,
 )
+from kuhtheory.payment import remember
 
 _N: Final = len(DENOMINATIONS)
 _VALUES: Final[tuple[int, ...]] = DENOMINATIONS
@@ -130,9 +131,6 @@ def submultisets(hand: Counts) -> Piles:
     return Piles(hand)
 
 
-#: Memo tables of this module: plain dicts, emptied when one grows past this many entries (a
-#: long simulation must not grow them without end; what recurs is found again at once).
-MEMO_LIMIT: Final = 1 << 16
 _INDEX: Final = {v: i for i, v in enumerate(DENOMINATIONS)}
 
 
@@ -169,7 +167,7 @@ _AUCTIONS: Final = tuple(Auction(p) for p in range(_SEATS))
 _SELLS: Final = tuple(Sell(p) for p in range(_SEATS))
 _PREEMPTS: Final = tuple(Preempt(p) for p in range(_SEATS))
 _ACCEPTS: Final = tuple(Accept(p) for p in range(_SEATS))
-#: Bids by ``amount * _SEATS + player`` (an int key hashes at once).
+#: Bids by ``amount * _SEATS + player`` (an int key hashes at once; see ``payment.remember``).
 _BIDS: Final[dict[int, Bid]] = {}
 
 
@@ -180,10 +178,7 @@ def make_bid(player: int, amount: int) -> Bid:
     key = amount * _SEATS + player
     bid = _BIDS.get(key)
     if bid is None:
-        bid = Bid(player, amount)
-        if len(_BIDS) >= MEMO_LIMIT:
-            _BIDS.clear()
-        _BIDS[key] = bid
+        bid = remember(_BIDS, key, Bid(player, amount))
     return bid
 
 
