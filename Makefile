@@ -96,6 +96,7 @@ notebooks: install
 
 lint: install
 	$(VENV)/bin/ruff check kuhtheory tests benchmarks scripts
+	$(VENV)/bin/ruff format --check kuhtheory tests benchmarks scripts conftest.py setup.py
 	$(VENV)/bin/mypy
 
 clean:

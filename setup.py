@@ -44,14 +44,18 @@ def _extensions() -> list:
         return []
     sources = {m: native.source_path(m) for m in native.COMPILED}
     sources[native.SOURCES_MODULE] = native.source_path(native.SOURCES_MODULE)
-    sources[native.SOURCES_MODULE].write_text(build.sources_module(native.source_digests()),
-                                              encoding="utf-8")
+    sources[native.SOURCES_MODULE].write_text(
+        build.sources_module(native.source_digests()), encoding="utf-8"
+    )
     try:
-        extensions = mypycify([str(p.relative_to(ROOT)) for p in sources.values()],
-                              opt_level="3", group_name=GROUP)
+        extensions = mypycify(
+            [str(p.relative_to(ROOT)) for p in sources.values()], opt_level="3", group_name=GROUP
+        )
     except BaseException as exc:  # mypyc exits (SystemExit) on a type error
-        print(f"kuhtheory: mypyc refused the engine ({exc!r}); installing it as pure Python",
-              file=sys.stderr)
+        print(
+            f"kuhtheory: mypyc refused the engine ({exc!r}); installing it as pure Python",
+            file=sys.stderr,
+        )
         return []
     texts = {m: p.read_text(encoding="utf-8") for m, p in sources.items()}
     for extension in extensions:

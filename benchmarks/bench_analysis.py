@@ -30,8 +30,12 @@ def main() -> None:
         rate = args.games / cpu
         print(f"  {edition:8} {rate:7.1f} games/s CPU ({unfinished} stopped at 120 turns)")
     print("toy_trade, closed forms for every W (sympy), CPU seconds:")
-    for edition, a, b in [("2025", [0, 10], [10]), ("2025", [0, 50], [10, 10]),
-                          ("2025", [0, 0, 10], [0, 10]), ("first", [0, 10], [10])]:
+    for edition, a, b in [
+        ("2025", [0, 10], [10]),
+        ("2025", [0, 50], [10, 10]),
+        ("2025", [0, 0, 10], [0, 10]),
+        ("first", [0, 10], [10]),
+    ]:
         toy._toy.cache_clear()
         start = time.process_time()
         toy.toy_trade(edition, a, b)

@@ -43,8 +43,10 @@ def _throughput(games: int) -> None:
     from kuhtheory.agents.play import play
     from kuhtheory.agents.random import RandomAgent
 
-    print(f"throughput: four-player classic games with random bots (kuhtheory.agents.play), "
-          f"{ROUNDS} rounds of {games}")
+    print(
+        f"throughput: four-player classic games with random bots (kuhtheory.agents.play), "
+        f"{ROUNDS} rounds of {games}"
+    )
     rates = []
     for round_ in range(ROUNDS):
         actions = 0
@@ -54,9 +56,11 @@ def _throughput(games: int) -> None:
             actions += play(new_game(players=4, seed=seed, edition="classic"), bots).history_length
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         rates.append(games / cpu)
-        print(f"  round {round_ + 1}: {games / wall:8.1f} games/s wall   {games / cpu:8.1f} "
-              f"games/s CPU   {actions / games:6.1f} actions/game  "
-              f"{1e6 * cpu / actions:5.2f} us/action")
+        print(
+            f"  round {round_ + 1}: {games / wall:8.1f} games/s wall   {games / cpu:8.1f} "
+            f"games/s CPU   {actions / games:6.1f} actions/game  "
+            f"{1e6 * cpu / actions:5.2f} us/action"
+        )
     print(f"  median {statistics.median(rates):8.1f} games/s CPU (target 750)")
 
 
@@ -70,8 +74,10 @@ def _bot_rate(bot: str, players: int, edition: str, variants: tuple[str, ...], g
         bots = [make_agent(bot, agent_seed(seed, k)) for k in range(players)]
         actions += play(new_game(players, seed, edition, variants), bots).history_length
     cpu = time.process_time() - cpu
-    return (f"{bot:9s} {games / cpu:8.1f} games/s CPU  {actions / games:6.1f} actions/game  "
-            f"{1e6 * cpu / actions:6.1f} us/action")
+    return (
+        f"{bot:9s} {games / cpu:8.1f} games/s CPU  {actions / games:6.1f} actions/game  "
+        f"{1e6 * cpu / actions:6.1f} us/action"
+    )
 
 
 def _bots(games: int) -> None:
@@ -113,8 +119,10 @@ def _robustness(games: int) -> None:
                 print(f"  FAILED {ed.name} seed={seed} players={players}")
                 sys.exit(1)
         dt = time.perf_counter() - start
-        print(f"  {ed.name:22s} {games} games ended   {games / dt:7.1f} games/s   "
-              f"{actions / games:7.1f} actions/game")
+        print(
+            f"  {ed.name:22s} {games} games ended   {games / dt:7.1f} games/s   "
+            f"{actions / games:7.1f} actions/game"
+        )
 
 
 def main() -> None:

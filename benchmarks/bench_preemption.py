@@ -37,16 +37,24 @@ def main() -> None:
     for right in (True, False):
         r = timed(
             f"private worths, 3 bidders x 10 types, auctioneer 10 types, right={right}",
-            lambda right=right: solve_bayesian_auction(types, auctioneer, step=10,
-                                                       preemption=right),
+            lambda right=right: solve_bayesian_auction(
+                types, auctioneer, step=10, preemption=right
+            ),
         )
-        print(f"    rounds {r.rounds}, exploitability {r.exploitability:.2e}, "
-              f"E[price] {r.expected_price:.2f}, P(preempt) {r.preempt_probability:.3f}, "
-              f"E[auctioneer] {r.expected_auctioneer_payoff:.2f}")
+        print(
+            f"    rounds {r.rounds}, exploitability {r.exploitability:.2e}, "
+            f"E[price] {r.expected_price:.2f}, P(preempt) {r.preempt_probability:.3f}, "
+            f"E[auctioneer] {r.expected_auctioneer_payoff:.2f}"
+        )
     r = timed(
         "private worths, 3 bidders x 10 types, cards (start money) for all",
-        lambda: solve_bayesian_auction(types, auctioneer, step=10, money=["0,0,10,10,10,10,50"] * 3,
-                                       auctioneer_money="0,0,10,10,10,10,50"),
+        lambda: solve_bayesian_auction(
+            types,
+            auctioneer,
+            step=10,
+            money=["0,0,10,10,10,10,50"] * 3,
+            auctioneer_money="0,0,10,10,10,10,50",
+        ),
     )
     print(f"    exploitability {r.exploitability:.2e}, E[price] {r.expected_price:.2f}")
 
@@ -65,8 +73,9 @@ def main() -> None:
     print(f"    price {res.price}, {res.decision}")  # type: ignore[attr-defined]
     timed(
         "decision grid: 9 bids x 50 worths, classic start money",
-        lambda: decision_regions("0,0,10,10,10,10,50", "0,0,10,10,10,10,50",
-                                 range(10, 91, 10), range(0, 500, 10)),
+        lambda: decision_regions(
+            "0,0,10,10,10,10,50", "0,0,10,10,10,10,50", range(10, 91, 10), range(0, 500, 10)
+        ),
     )
 
 

@@ -24,8 +24,17 @@ JOBS = 2
 CAP = 1000
 #: Every edition and variant, for the heuristic endgame figures.
 ALL_SPECS = [
-    "classic", "classic+quick", "classic+short", "2025", "2025+double-move", "2025+no-kidding",
-    "2025+donkey-100", "2025+original", "first", "bluff", "bluff+super-trade",
+    "classic",
+    "classic+quick",
+    "classic+short",
+    "2025",
+    "2025+double-move",
+    "2025+no-kidding",
+    "2025+donkey-100",
+    "2025+original",
+    "first",
+    "bluff",
+    "bluff+super-trade",
 ]
 #: The turn cap of scripts/make_edition_stats.py.
 TURN_CAP = 120
@@ -54,13 +63,16 @@ def heuristic_endgame(games: int) -> None:
     with ProcessPoolExecutor(JOBS) as pool:
         for spec in ALL_SPECS:
             start = time.perf_counter()
-            runs = list(pool.map(_heuristic_turns, [(spec, s) for s in range(1, games + 1)],
-                                 chunksize=16))
+            runs = list(
+                pool.map(_heuristic_turns, [(spec, s) for s in range(1, games + 1)], chunksize=16)
+            )
             seconds = time.perf_counter() - start
             done = [turns for ended, turns in runs if ended]
-            print(f"{spec:<18} unfinished {games - len(done):>4}/{games}  "
-                  f"turns mean {sum(done) / max(len(done), 1):5.1f} max {max(done, default=0):>3}"
-                  f"  {games / seconds:6.1f} games/s")
+            print(
+                f"{spec:<18} unfinished {games - len(done):>4}/{games}  "
+                f"turns mean {sum(done) / max(len(done), 1):5.1f} max {max(done, default=0):>3}"
+                f"  {games / seconds:6.1f} games/s"
+            )
 
 
 def _cold_caches() -> None:

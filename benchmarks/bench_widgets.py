@@ -38,8 +38,10 @@ def _p95(ms: Sequence[float]) -> float:
 
 def percentiles(label: str, samples: Sequence[float], cpu: Sequence[float] | None = None) -> None:
     ms = sorted(s * 1000 for s in samples)
-    line = (f"{label:<66} n={len(ms):3d}  p50 {statistics.median(ms):8.1f} ms"
-            f"  p95 {_p95(ms):8.1f} ms  max {ms[-1]:8.1f} ms")
+    line = (
+        f"{label:<66} n={len(ms):3d}  p50 {statistics.median(ms):8.1f} ms"
+        f"  p95 {_p95(ms):8.1f} ms  max {ms[-1]:8.1f} ms"
+    )
     if cpu is not None:
         cms = sorted(s * 1000 for s in cpu)
         line += f"  | CPU p50 {statistics.median(cms):6.1f} p95 {_p95(cms):6.1f} ms"
@@ -90,16 +92,22 @@ def main() -> None:
 
     pre = PreemptionExplorer()
     bids = [10, 20, 30, 40, 50, 60, 70, 80, 90] * 3
-    percentiles("preemption explorer, bid slider (point + regions chart)",
-                time_each(bids, lambda v: setattr(pre.bid_slider, "value", v)))
+    percentiles(
+        "preemption explorer, bid slider (point + regions chart)",
+        time_each(bids, lambda v: setattr(pre.bid_slider, "value", v)),
+    )
     hands = ["0,0,10,10,10,10,50", "50", "500", "0,10,10,50,100"] * 3
-    percentiles("preemption explorer, auctioneer's cards (regions + auctions)",
-                time_each(hands, lambda v: setattr(pre.auctioneer_text, "value", v)))
+    percentiles(
+        "preemption explorer, auctioneer's cards (regions + auctions)",
+        time_each(hands, lambda v: setattr(pre.auctioneer_text, "value", v)),
+    )
 
     viewer = ReplayViewer("classic-preemption")
     steps = list(range(0, viewer.step_slider.max, max(1, viewer.step_slider.max // 60)))
-    percentiles("replay viewer, step slider (table, events, three charts)",
-                time_each(steps, lambda v: setattr(viewer.step_slider, "value", v)))
+    percentiles(
+        "replay viewer, step slider (table, events, three charts)",
+        time_each(steps, lambda v: setattr(viewer.step_slider, "value", v)),
+    )
 
 
 if __name__ == "__main__":

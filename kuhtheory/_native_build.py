@@ -76,7 +76,7 @@ _GETSET = re.compile(
 )
 _TYPES = re.compile(r"static PyTypeObject CPyType_(\w+)_template_ = \{(.*?)\n\s*\};", re.S)
 _TP_DOC = re.compile(r"(\.tp_doc = PyDoc_STR\()()" + _DOC + r"(\))")
-_MODULES = re.compile(r'static struct PyModuleDef (\w+) = \{(.*?)\n\s*\};', re.S)
+_MODULES = re.compile(r"static struct PyModuleDef (\w+) = \{(.*?)\n\s*\};", re.S)
 _MODULE_DOC = re.compile(
     r'(PyModuleDef_HEAD_INIT,\s*"([\w.]+)",\s*)' + _DOC + r"(, /\* docstring \*/)"
 )

@@ -57,8 +57,8 @@ def action_repr(action: Any) -> str:
     parts = []
     for f in fields(action):
         value = getattr(action, f.name)
-        text = f"{type(value).__name__}.{value.name}" if isinstance(value, enum.Enum) else repr(
-            value
+        text = (
+            f"{type(value).__name__}.{value.name}" if isinstance(value, enum.Enum) else repr(value)
         )
         parts.append(f"{f.name}={text}")
     return f"{type(action).__name__}({', '.join(parts)})"

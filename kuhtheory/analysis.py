@@ -55,8 +55,19 @@ CACHE_PATH = Path(__file__).resolve().parent / "data" / "edition_stats.json"
 
 #: The per-game fields of :class:`GameStats`, in the order of :func:`simulate_edition`'s columns.
 FIELDS: tuple[str, ...] = (
-    "seed", "finished", "turns", "actions", "auctions", "trades", "preemptions",
-    "auction_money", "trade_money", "bank_money", "scores", "winners", "half_leader",
+    "seed",
+    "finished",
+    "turns",
+    "actions",
+    "auctions",
+    "trades",
+    "preemptions",
+    "auction_money",
+    "trade_money",
+    "bank_money",
+    "scores",
+    "winners",
+    "half_leader",
     "end_leader",
 )
 
@@ -305,8 +316,7 @@ def summarize(sim: Mapping[str, Any]) -> dict[str, Any]:
     for name in ("turns", "actions"):
         out[f"mean_{name}"] = fmean(over(name))
         out[f"median_{name}"] = median(over(name))
-    for name in ("auctions", "trades", "preemptions", "auction_money", "trade_money",
-                 "bank_money"):
+    for name in ("auctions", "trades", "preemptions", "auction_money", "trade_money", "bank_money"):
         out[f"mean_{name}"] = fmean(over(name))
     spreads = [max(s) - min(s) for s in over("scores")]
     out["mean_spread"] = fmean(spreads)
@@ -320,9 +330,7 @@ def summarize(sim: Mapping[str, Any]) -> dict[str, Any]:
         led = [i for i, seat in enumerate(seats) if seat is not None]
         out[when] = {
             "has_leader": len(led) / len(seats),
-            "leader_wins": (
-                fmean(_share(winners[i], seats[i]) for i in led) if led else None
-            ),
+            "leader_wins": (fmean(_share(winners[i], seats[i]) for i in led) if led else None),
         }
     return out
 
@@ -371,6 +379,14 @@ def load_edition_stats(path: str | Path | None = None) -> dict[str, Any]:
 
 
 __all__ = [
-    "CACHE_PATH", "FIELDS", "GameStats", "game_stats", "leader", "load_edition_stats",
-    "simulate_edition", "simulate_editions", "summarize", "table_values",
+    "CACHE_PATH",
+    "FIELDS",
+    "GameStats",
+    "game_stats",
+    "leader",
+    "load_edition_stats",
+    "simulate_edition",
+    "simulate_editions",
+    "summarize",
+    "table_values",
 ]

@@ -228,9 +228,7 @@ def auction_html(auction: Any, names: Sequence[str] | None = None) -> str:
         if cap is not None
     ]
     parts.extend(shown)
-    return (
-        f'<div class="kt-auction"><b>Auction</b> {cards}<br>{" &middot; ".join(parts)}</div>'
-    )
+    return f'<div class="kt-auction"><b>Auction</b> {cards}<br>{" &middot; ".join(parts)}</div>'
 
 
 def trade_html(trade: Any, names: Sequence[str] | None = None) -> str:
@@ -286,9 +284,7 @@ def table_html(
         visible = viewer is None or viewer == p
         money = state.money(p)
         hand = (
-            hand_html(money)
-            if visible
-            else hand_html((), hidden=True, count=state.card_count(p))
+            hand_html(money) if visible else hand_html((), hidden=True, count=state.card_count(p))
         )
         total = f" ({sum(money)})" if visible else ""
         turn = " &#9664;" if state.current_player == p else ""

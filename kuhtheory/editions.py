@@ -279,24 +279,55 @@ def _first_donkey_100(edition: Edition) -> Edition:
 VARIANTS: Mapping[str, Variant] = {
     v.key: v
     for v in (
-        Variant("quick", ("classic",), "quick game: two animal cards per auction",
-                _replace(animals_per_auction=2)),
-        Variant("short", ("classic",), "short game: deal 4 face-down animals to each player "
-                "at the start (donkeys among them pay out as usual)", _replace(deal_animals=4)),
-        Variant("super-trade", ("bluff",), "super trade: the piles are exchanged and kept, the "
-                "higher offer wins; a tie gives A the animal(s) for free",
-                _replace(counter_settlement=CounterSettlement.KEEP_RECEIVED,
-                         trade_tie=TradeTie.OFFERER_FREE)),
-        Variant("double-move", ("2025",), "double move: after a trade the active player must "
-                "also run an auction", _replace(double_move=True)),
-        Variant("no-kidding", ("2025",), "no kidding: each bidder may bid only once per auction",
-                _replace(one_bid_per_auction=True)),
-        Variant("donkey-100", ("2025",), "the first donkey pays 100 instead of 50",
-                _first_donkey_100),
-        Variant("original", ("2025",), "original: 4 cards per family, start money with one 50, "
-                "one animal per auction, pair-vs-pair trades for two",
-                _replace(cards_per_family=4, start_money=(2, 4, 1, 0, 0, 0),
-                         animals_per_auction=1, pair_trade=True)),
+        Variant(
+            "quick",
+            ("classic",),
+            "quick game: two animal cards per auction",
+            _replace(animals_per_auction=2),
+        ),
+        Variant(
+            "short",
+            ("classic",),
+            "short game: deal 4 face-down animals to each player "
+            "at the start (donkeys among them pay out as usual)",
+            _replace(deal_animals=4),
+        ),
+        Variant(
+            "super-trade",
+            ("bluff",),
+            "super trade: the piles are exchanged and kept, the "
+            "higher offer wins; a tie gives A the animal(s) for free",
+            _replace(
+                counter_settlement=CounterSettlement.KEEP_RECEIVED, trade_tie=TradeTie.OFFERER_FREE
+            ),
+        ),
+        Variant(
+            "double-move",
+            ("2025",),
+            "double move: after a trade the active player must also run an auction",
+            _replace(double_move=True),
+        ),
+        Variant(
+            "no-kidding",
+            ("2025",),
+            "no kidding: each bidder may bid only once per auction",
+            _replace(one_bid_per_auction=True),
+        ),
+        Variant(
+            "donkey-100", ("2025",), "the first donkey pays 100 instead of 50", _first_donkey_100
+        ),
+        Variant(
+            "original",
+            ("2025",),
+            "original: 4 cards per family, start money with one 50, "
+            "one animal per auction, pair-vs-pair trades for two",
+            _replace(
+                cards_per_family=4,
+                start_money=(2, 4, 1, 0, 0, 0),
+                animals_per_auction=1,
+                pair_trade=True,
+            ),
+        ),
     )
 }
 

@@ -101,8 +101,16 @@ def _enumerate_payments(hand: Counts, amount: int) -> tuple[Counts, ...]:
     return tuple(found)
 
 
-def _walk_payments(hand: Counts, amount: int, held: list[int], below: list[int], j: int,
-                   paid: int, chosen: list[int], found: list[Counts]) -> None:
+def _walk_payments(
+    hand: Counts,
+    amount: int,
+    held: list[int],
+    below: list[int],
+    j: int,
+    paid: int,
+    chosen: list[int],
+    found: list[Counts],
+) -> None:
     """Every irreducible payment that takes ``chosen`` of the denominations before ``held[j]``."""
     index = held[j]
     value = _VALUES[index]

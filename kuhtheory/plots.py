@@ -121,8 +121,9 @@ def draw_grouped_bars(
     out = []
     for k, (name, values) in enumerate(series):
         xs = [i - 0.4 + width * (k + 0.5) for i in range(len(labels))]
-        bars = ax.bar(xs, values, width=width, label=name,
-                      color=PLAYER_COLOURS[k % len(PLAYER_COLOURS)])
+        bars = ax.bar(
+            xs, values, width=width, label=name, color=PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
+        )
         out.append(list(bars))
     ax.set_xticks(range(len(labels)), list(labels))
     ax.set_title(title, fontsize=10)
@@ -139,8 +140,9 @@ def _region_matrix(regions: DecisionRegions) -> list[list[float]]:
     # 1: preempt, 0: sell, 0.5: sell because the auctioneer cannot pay the bid at all.
     out = []
     for row, gains in zip(regions.preempt, regions.gain, strict=True):
-        out.append([1.0 if p else (0.5 if g is None else 0.0) for p, g in zip(row, gains,
-                                                                              strict=True)])
+        out.append(
+            [1.0 if p else (0.5 if g is None else 0.0) for p, g in zip(row, gains, strict=True)]
+        )
     return out
 
 
@@ -153,9 +155,18 @@ def draw_preemption_regions(ax: Axes, regions: DecisionRegions) -> Any:
     step_b = (bids[1] - bids[0]) if len(bids) > 1 else 10
     step_w = (worths[1] - worths[0]) if len(worths) > 1 else 10
     image = ax.imshow(
-        _region_matrix(regions), origin="lower", aspect="auto", cmap=cmap, vmin=0, vmax=1,
-        extent=(bids[0] - step_b / 2, bids[-1] + step_b / 2,
-                worths[0] - step_w / 2, worths[-1] + step_w / 2),
+        _region_matrix(regions),
+        origin="lower",
+        aspect="auto",
+        cmap=cmap,
+        vmin=0,
+        vmax=1,
+        extent=(
+            bids[0] - step_b / 2,
+            bids[-1] + step_b / 2,
+            worths[0] - step_w / 2,
+            worths[-1] + step_w / 2,
+        ),
         interpolation="nearest",
     )
     ax.set_xlabel("bid (hammer price)")
@@ -171,8 +182,14 @@ def update_preemption_regions(image: Any, regions: DecisionRegions) -> None:
     step_b = (bids[1] - bids[0]) if len(bids) > 1 else 10
     step_w = (worths[1] - worths[0]) if len(worths) > 1 else 10
     image.set_data(_region_matrix(regions))
-    image.set_extent((bids[0] - step_b / 2, bids[-1] + step_b / 2,
-                      worths[0] - step_w / 2, worths[-1] + step_w / 2))
+    image.set_extent(
+        (
+            bids[0] - step_b / 2,
+            bids[-1] + step_b / 2,
+            worths[0] - step_w / 2,
+            worths[-1] + step_w / 2,
+        )
+    )
     image.axes.set_xlim(bids[0] - step_b / 2, bids[-1] + step_b / 2)
     image.axes.set_ylim(worths[0] - step_w / 2, worths[-1] + step_w / 2)
 
@@ -190,8 +207,9 @@ def draw_price_curves(
     lines = []
     for k, (name, ys) in enumerate(curves):
         values = [float("nan") if y is None else y for y in ys]
-        (line,) = ax.step(xs, values, where="mid", label=name,
-                          color=PLAYER_COLOURS[k % len(PLAYER_COLOURS)], lw=2)
+        (line,) = ax.step(
+            xs, values, where="mid", label=name, color=PLAYER_COLOURS[k % len(PLAYER_COLOURS)], lw=2
+        )
         lines.append(line)
     ax.set_title(title, fontsize=10)
     ax.set_xlabel(xlabel)
@@ -216,8 +234,13 @@ def draw_money_lines(
     lines = []
     for p in range(players):
         name = names[p] if names is not None else f"P{p}"
-        (line,) = ax.step(steps, [m[p] for m in money], where="post", label=name,
-                          color=PLAYER_COLOURS[p % len(PLAYER_COLOURS)])
+        (line,) = ax.step(
+            steps,
+            [m[p] for m in money],
+            where="post",
+            label=name,
+            color=PLAYER_COLOURS[p % len(PLAYER_COLOURS)],
+        )
         lines.append(line)
     for step in marks:
         ax.axvline(step, color="#dc2626", lw=1, ls="--")
@@ -232,6 +255,7 @@ def draw_money_lines(
 # ---------------------------------------------------------------------------------------------
 # Light SVG charts: pure strings for live widgets (a redraw costs well under a millisecond,
 # where a matplotlib PNG costs a hundred) and for static pages.
+
 
 def _fmt(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
@@ -277,10 +301,13 @@ def _frame(
         parts.append(f'<line x1="{x0}" y1="{y:.1f}" x2="{x1}" y2="{y:.1f}" stroke="#e5e7eb"/>')
         parts.append(f'<text x="{x0 - 4}" y="{y + 4:.1f}" text-anchor="end">{_fmt(v)}</text>')
     parts.append(f'<line x1="{x0}" y1="{y1}" x2="{x1}" y2="{y1}" stroke="#374151"/>')
-    parts.append(f'<text x="{(x0 + x1) / 2:.1f}" y="{height - 4}" text-anchor="middle">'
-                 f"{esc(xlabel)}</text>")
-    parts.append(f'<text x="12" y="{(y0 + y1) / 2:.1f}" text-anchor="middle" '
-                 f'transform="rotate(-90 12 {(y0 + y1) / 2:.1f})">{esc(ylabel)}</text>')
+    parts.append(
+        f'<text x="{(x0 + x1) / 2:.1f}" y="{height - 4}" text-anchor="middle">{esc(xlabel)}</text>'
+    )
+    parts.append(
+        f'<text x="12" y="{(y0 + y1) / 2:.1f}" text-anchor="middle" '
+        f'transform="rotate(-90 12 {(y0 + y1) / 2:.1f})">{esc(ylabel)}</text>'
+    )
     return parts, (x0, y0, x1, y1)
 
 
@@ -317,8 +344,10 @@ def svg_bars(
     >>> svg.count("<rect class"), 'data-value="0.75"' in svg
     (2, True)
     """
-    top = ymax if ymax is not None else _nice_max(
-        max((v for _, vs in series for v in vs), default=1.0)
+    top = (
+        ymax
+        if ymax is not None
+        else _nice_max(max((v for _, vs in series for v in vs), default=1.0))
     )
     parts, (x0, y0, x1, y1) = _frame(width, height, title, xlabel, ylabel, top)
     n_groups = max(1, len(labels))
@@ -327,8 +356,10 @@ def svg_bars(
     bar_w = group_w * 0.8 / n
     for i, label in enumerate(labels):
         gx = x0 + group_w * i
-        parts.append(f'<text x="{gx + group_w / 2:.1f}" y="{y1 + 14}" text-anchor="middle">'
-                     f"{_escape(label)}</text>")
+        parts.append(
+            f'<text x="{gx + group_w / 2:.1f}" y="{y1 + 14}" text-anchor="middle">'
+            f"{_escape(label)}</text>"
+        )
         for k, (name, values) in enumerate(series):
             v = float(values[i])
             h = 0.0 if top <= 0 else max(0.0, min(v, top)) / top * (y1 - y0)
@@ -381,8 +412,10 @@ def svg_lines(
         x = xmin + span * k / 4
         parts.append(f'<text x="{px(x):.1f}" y="{y1 + 14}" text-anchor="middle">{_fmt(x)}</text>')
     for x, colour in vlines:
-        parts.append(f'<line class="kt-mark" x1="{px(x):.1f}" y1="{y0}" x2="{px(x):.1f}" '
-                     f'y2="{y1}" stroke="{colour}" stroke-dasharray="4 3"/>')
+        parts.append(
+            f'<line class="kt-mark" x1="{px(x):.1f}" y1="{y0}" x2="{px(x):.1f}" '
+            f'y2="{y1}" stroke="{colour}" stroke-dasharray="4 3"/>'
+        )
     for k, (name, ys) in enumerate(series):
         colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
         runs: list[list[str]] = [[]]
@@ -395,9 +428,11 @@ def svg_lines(
             runs[-1].append(f"{px(x):.1f},{py(float(y)):.1f}")
         for run in runs:
             if run:
-                parts.append(f'<polyline class="kt-line" data-series="{_escape(name)}" '
-                             f'points="{" ".join(run)}" fill="none" stroke="{colour}" '
-                             f'stroke-width="2"/>')
+                parts.append(
+                    f'<polyline class="kt-line" data-series="{_escape(name)}" '
+                    f'points="{" ".join(run)}" fill="none" stroke="{colour}" '
+                    f'stroke-width="2"/>'
+                )
     if series:
         _legend(parts, [name for name, _ in series], x1, y0)
     parts.append("</svg>")
@@ -436,23 +471,33 @@ def svg_heatmap(
             )
     every_x = max(1, len(xs) // 8)
     for j in range(0, len(xs), every_x):
-        parts.append(f'<text x="{x0 + cw * (j + 0.5):.1f}" y="{y1 + 14}" text-anchor="middle">'
-                     f"{_fmt(xs[j])}</text>")
+        parts.append(
+            f'<text x="{x0 + cw * (j + 0.5):.1f}" y="{y1 + 14}" text-anchor="middle">'
+            f"{_fmt(xs[j])}</text>"
+        )
     every_y = max(1, len(ys) // 6)
     for i in range(0, len(ys), every_y):
-        parts.append(f'<text x="{x0 - 4}" y="{y1 - ch * (i + 0.5) + 4:.1f}" text-anchor="end">'
-                     f"{_fmt(ys[i])}</text>")
+        parts.append(
+            f'<text x="{x0 - 4}" y="{y1 - ch * (i + 0.5) + 4:.1f}" text-anchor="end">'
+            f"{_fmt(ys[i])}</text>"
+        )
     if marker is not None and xs and ys:
         mx, my = marker
         j = min(range(len(xs)), key=lambda k: abs(xs[k] - mx))
         i = min(range(len(ys)), key=lambda k: abs(ys[k] - my))
-        parts.append(f'<circle class="kt-marker" cx="{x0 + cw * (j + 0.5):.1f}" '
-                     f'cy="{y1 - ch * (i + 0.5):.1f}" r="{max(4.0, min(cw, ch) / 2):.1f}" '
-                     f'fill="none" stroke="#dc2626" stroke-width="2.5"/>')
-    parts.append(f'<text x="{(x0 + x1) / 2:.1f}" y="{height - 4}" text-anchor="middle">'
-                 f"{_escape(xlabel)}</text>")
-    parts.append(f'<text x="12" y="{(y0 + y1) / 2:.1f}" text-anchor="middle" '
-                 f'transform="rotate(-90 12 {(y0 + y1) / 2:.1f})">{_escape(ylabel)}</text>')
+        parts.append(
+            f'<circle class="kt-marker" cx="{x0 + cw * (j + 0.5):.1f}" '
+            f'cy="{y1 - ch * (i + 0.5):.1f}" r="{max(4.0, min(cw, ch) / 2):.1f}" '
+            f'fill="none" stroke="#dc2626" stroke-width="2.5"/>'
+        )
+    parts.append(
+        f'<text x="{(x0 + x1) / 2:.1f}" y="{height - 4}" text-anchor="middle">'
+        f"{_escape(xlabel)}</text>"
+    )
+    parts.append(
+        f'<text x="12" y="{(y0 + y1) / 2:.1f}" text-anchor="middle" '
+        f'transform="rotate(-90 12 {(y0 + y1) / 2:.1f})">{_escape(ylabel)}</text>'
+    )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -470,14 +515,21 @@ def preemption_regions_svg(
         for row, gains in zip(regions.preempt, regions.gain, strict=True)
     ]
     return svg_heatmap(
-        regions.bids, regions.worths, cells, REGION_COLOURS,
-        title="blue: preempt, yellow: sell, grey: cannot pay", xlabel="bid (hammer price)",
-        ylabel="worth to the auctioneer", marker=marker, **kwargs,
+        regions.bids,
+        regions.worths,
+        cells,
+        REGION_COLOURS,
+        title="blue: preempt, yellow: sell, grey: cannot pay",
+        xlabel="bid (hammer price)",
+        ylabel="worth to the auctioneer",
+        marker=marker,
+        **kwargs,
     )
 
 
 # ---------------------------------------------------------------------------------------------
 # plotly: interactive figures for the static book (precomputed data, a slider, no kernel needed)
+
 
 def plotly_slider_bars(
     steps: Sequence[tuple[str, Sequence[str], Sequence[tuple[str, Sequence[float]]]]],
@@ -507,22 +559,30 @@ def plotly_slider_bars(
     owner: list[int] = []
     for k, (_, labels, series) in enumerate(steps):
         for j, (name, values) in enumerate(series):
-            fig.add_trace(go.Bar(
-                x=list(labels), y=[float(v) for v in values], name=name, visible=k == 0,
-                marker_color=PLAYER_COLOURS[j % len(PLAYER_COLOURS)], legendgroup=name,
-                showlegend=len(series) > 1,
-            ))
+            fig.add_trace(
+                go.Bar(
+                    x=list(labels),
+                    y=[float(v) for v in values],
+                    name=name,
+                    visible=k == 0,
+                    marker_color=PLAYER_COLOURS[j % len(PLAYER_COLOURS)],
+                    legendgroup=name,
+                    showlegend=len(series) > 1,
+                )
+            )
             owner.append(k)
     slider_steps = [
-        {"method": "update", "label": label,
-         "args": [{"visible": [o == k for o in owner]}]}
+        {"method": "update", "label": label, "args": [{"visible": [o == k for o in owner]}]}
         for k, (label, _, _) in enumerate(steps)
     ]
     fig.update_layout(
-        title=title, xaxis_title=xlabel, yaxis_title=ylabel, barmode="group",
-        sliders=[{"active": 0, "steps": slider_steps,
-                  "currentvalue": {"prefix": slider_label}}],
-        height=420, margin={"t": 50, "b": 40},
+        title=title,
+        xaxis_title=xlabel,
+        yaxis_title=ylabel,
+        barmode="group",
+        sliders=[{"active": 0, "steps": slider_steps, "currentvalue": {"prefix": slider_label}}],
+        height=420,
+        margin={"t": 50, "b": 40},
     )
     fig.update_xaxes(type="category")
     if ymax is not None:

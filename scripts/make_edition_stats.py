@@ -29,11 +29,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--bots", default="heuristic", help="bot name for every seat")
-    parser.add_argument("--max-turns", type=int, default=120,
-                        help="stop a game unfinished after this many turns (default 120)")
+    parser.add_argument(
+        "--max-turns",
+        type=int,
+        default=120,
+        help="stop a game unfinished after this many turns (default 120)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--editions", default=",".join(EDITIONS),
-                        help="editions separated by commas (default: all)")
+    parser.add_argument(
+        "--editions", default=",".join(EDITIONS), help="editions separated by commas (default: all)"
+    )
     parser.add_argument("--out", type=Path, default=CACHE_PATH, help="where to write the JSON")
     args = parser.parse_args(argv)
     out = {"format": 1, "editions": {}}
@@ -41,13 +46,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for edition in args.editions.split(","):
             start = time.perf_counter()
-            sim = simulate_edition(edition, args.players, args.games, args.seed, args.bots,
-                                   args.max_turns, executor)
+            sim = simulate_edition(
+                edition, args.players, args.games, args.seed, args.bots, args.max_turns, executor
+            )
             out["editions"][edition] = sim
             s = summarize(sim)
-            print(f"{edition:8} {args.games} games in {time.perf_counter() - start:6.1f} s: "
-                  f"finished {s['finished']:.3f}, mean turns {s.get('mean_turns', 0):.1f}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"{edition:8} {args.games} games in {time.perf_counter() - start:6.1f} s: "
+                f"finished {s['finished']:.3f}, mean turns {s.get('mean_turns', 0):.1f}",
+                file=sys.stderr,
+                flush=True,
+            )
             # Written after every edition, so an interrupted run keeps what it finished.
             args.out.write_text(json.dumps(out, separators=(",", ":")) + "\n", encoding="utf-8")
     finally:

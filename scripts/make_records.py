@@ -65,36 +65,71 @@ class Wanted:
 
 
 WANTED = (
-    Wanted("classic-preemption.json", "classic", (), 4,
-           ("heuristic", "heuristic", "heuristic", "heuristic"), _has(ev.Preempted),
-           "K-AUC-4: an auctioneer preempts, paying the high bid to the high bidder"),
-    Wanted("classic-insolvent-bidder.json", "classic", (), 4,
-           ("random", "heuristic", "random", "heuristic"), _has(ev.Insolvent),
-           "K-PAY-2: a bidder who cannot pay shows his money and the auction runs again"),
-    Wanted("classic-tie-reoffer.json", "classic", (), 3,
-           ("heuristic", "random", "heuristic"), _has(ev.TradeReoffered),
-           "classic trade tie: the money goes back and the offerer offers again"),
-    Wanted("2025-double-move.json", "2025", ("double-move",), 5,
-           ("heuristic", "random", "heuristic", "random", "heuristic"), _trade_then_auction,
-           "2025 with the double-move variant: after a trade the active player also auctions"),
-    Wanted("bluff-buy-back.json", "bluff", (), 4,
-           ("heuristic", "random", "heuristic", "random"), _has(ev.BoughtBack),
-           "bluff buy-back: the auctioneer returns the bidder's cards and pays the bid again"),
+    Wanted(
+        "classic-preemption.json",
+        "classic",
+        (),
+        4,
+        ("heuristic", "heuristic", "heuristic", "heuristic"),
+        _has(ev.Preempted),
+        "K-AUC-4: an auctioneer preempts, paying the high bid to the high bidder",
+    ),
+    Wanted(
+        "classic-insolvent-bidder.json",
+        "classic",
+        (),
+        4,
+        ("random", "heuristic", "random", "heuristic"),
+        _has(ev.Insolvent),
+        "K-PAY-2: a bidder who cannot pay shows his money and the auction runs again",
+    ),
+    Wanted(
+        "classic-tie-reoffer.json",
+        "classic",
+        (),
+        3,
+        ("heuristic", "random", "heuristic"),
+        _has(ev.TradeReoffered),
+        "classic trade tie: the money goes back and the offerer offers again",
+    ),
+    Wanted(
+        "2025-double-move.json",
+        "2025",
+        ("double-move",),
+        5,
+        ("heuristic", "random", "heuristic", "random", "heuristic"),
+        _trade_then_auction,
+        "2025 with the double-move variant: after a trade the active player also auctions",
+    ),
+    Wanted(
+        "bluff-buy-back.json",
+        "bluff",
+        (),
+        4,
+        ("heuristic", "random", "heuristic", "random"),
+        _has(ev.BoughtBack),
+        "bluff buy-back: the auctioneer returns the bidder's cards and pays the bid again",
+    ),
 )
 
 
 def find(wanted: Wanted, max_seed: int) -> dict[str, Any]:
     """The record of the first seeded game that shows ``wanted``'s rule."""
     for seed in range(1, max_seed + 1):
-        state = new_game(players=wanted.players, seed=seed, edition=wanted.edition,
-                         variants=wanted.variants)
+        state = new_game(
+            players=wanted.players, seed=seed, edition=wanted.edition, variants=wanted.variants
+        )
         agents = [make_agent(b, agent_seed(seed, k)) for k, b in enumerate(wanted.bots)]
         end = play(state, agents)
         if wanted.test(end):
-            return record_from_state(end, seats=wanted.bots, meta={
-                "shows": wanted.shows,
-                "found_by": f"scripts/make_records.py: first seed in 1..{max_seed}",
-            })
+            return record_from_state(
+                end,
+                seats=wanted.bots,
+                meta={
+                    "shows": wanted.shows,
+                    "found_by": f"scripts/make_records.py: first seed in 1..{max_seed}",
+                },
+            )
     raise SystemExit(f"no game among seeds 1..{max_seed} shows {wanted.file}")
 
 
@@ -109,8 +144,11 @@ def main(argv: list[str] | None = None) -> int:
         record = find(wanted, args.max_seed)
         replay(record)  # every action re-checked, the result too
         path = save(record, args.out / wanted.file)
-        print(f"{path.name}: seed {record['setup']['seed']}, {len(record['actions'])} actions "
-              f"- {wanted.shows}", file=sys.stdout)
+        print(
+            f"{path.name}: seed {record['setup']['seed']}, {len(record['actions'])} actions "
+            f"- {wanted.shows}",
+            file=sys.stdout,
+        )
     return 0
 
 

@@ -77,7 +77,8 @@ def problems(md: Path) -> list[str]:
         else:
             found.append(f"{_rel(ipynb)}: {len(b)} cells, {md.name} has {len(a)}")
     unexecuted = [
-        i for i, cell in enumerate(paired.cells)
+        i
+        for i, cell in enumerate(paired.cells)
         if cell.cell_type == "code" and cell.source.strip() and cell.get("execution_count") is None
     ]
     if unexecuted:
@@ -108,7 +109,10 @@ def execute(md: Path) -> Any:
 
     nb = jupytext.read(md)
     client = NotebookClient(
-        nb, timeout=TIMEOUT, kernel_name="python3", record_timing=False,
+        nb,
+        timeout=TIMEOUT,
+        kernel_name="python3",
+        record_timing=False,
         resources={"metadata": {"path": str(md.parent)}},
     )
     client.execute()

@@ -30,8 +30,13 @@ def chromium() -> str | None:
 needs_chromium = pytest.mark.skipif(chromium() is None, reason=SKIP_REASON)
 
 
-def dump_dom(url: str, *, budget_ms: int = 5000, timeout: float = 90.0,
-             window: tuple[int, int] = (1200, 1100)) -> str:
+def dump_dom(
+    url: str,
+    *,
+    budget_ms: int = 5000,
+    timeout: float = 90.0,
+    window: tuple[int, int] = (1200, 1100),
+) -> str:
     """The DOM of ``url`` after its scripts ran (``--dump-dom``), from a throw-away profile.
 
     ``--virtual-time-budget`` lets the page's scripts (plotly, the widget manager) run for
@@ -42,10 +47,20 @@ def dump_dom(url: str, *, budget_ms: int = 5000, timeout: float = 90.0,
         pytest.skip(SKIP_REASON)
     with tempfile.TemporaryDirectory(prefix="kuhtheory-chromium-") as profile:
         cmd = [
-            exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            f"--user-data-dir={profile}", f"--virtual-time-budget={budget_ms}",
-            f"--window-size={window[0]},{window[1]}", "--dump-dom", url,
+            exe,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={profile}",
+            f"--virtual-time-budget={budget_ms}",
+            f"--window-size={window[0]},{window[1]}",
+            "--dump-dom",
+            url,
         ]
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
     if done.returncode != 0 or not done.stdout.strip():

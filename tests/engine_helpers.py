@@ -12,8 +12,11 @@ from kuhtheory.engine.state import setup_position
 A = Animal
 
 
-def deck_with(top: Iterable[Animal], edition: str = "classic",
-              herds: Mapping[int, Mapping[Animal, int]] | None = None) -> tuple[Animal, ...]:
+def deck_with(
+    top: Iterable[Animal],
+    edition: str = "classic",
+    herds: Mapping[int, Mapping[Animal, int]] | None = None,
+) -> tuple[Animal, ...]:
     """``top`` first, then every other card not in ``herds``, cheapest species first."""
     ed = get_edition(edition)
     top = tuple(top)
@@ -26,10 +29,16 @@ def deck_with(top: Iterable[Animal], edition: str = "classic",
     return top + tuple(a for a in ANIMALS for _ in range(left[a]))
 
 
-def endgame(players: int, edition: str, herds: Mapping[int, Mapping[Animal, int]],
-            money: Mapping[int, tuple[int, ...]] | None = None, active: int = 0,
-            park: int | None = None, variants: tuple[str, ...] = (),
-            rest_to: int | None = None) -> GameState:
+def endgame(
+    players: int,
+    edition: str,
+    herds: Mapping[int, Mapping[Animal, int]],
+    money: Mapping[int, tuple[int, ...]] | None = None,
+    active: int = 0,
+    park: int | None = None,
+    variants: tuple[str, ...] = (),
+    rest_to: int | None = None,
+) -> GameState:
     """An empty-deck position: ``herds`` as given, every other card parked as complete families.
 
     The families not mentioned in ``herds`` go, complete, to seat ``park`` (default: the last
@@ -48,8 +57,9 @@ def endgame(players: int, edition: str, herds: Mapping[int, Mapping[Animal, int]
     for animal in ANIMALS:
         if animal not in mentioned:
             full.setdefault(park, {})[animal] = ed.cards_per_family
-    return setup_position(players, edition, variants, money=money, herds=full, deck=(),
-                          active=active)
+    return setup_position(
+        players, edition, variants, money=money, herds=full, deck=(), active=active
+    )
 
 
 def play(state: GameState, *actions: object) -> GameState:

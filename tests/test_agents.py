@@ -25,8 +25,18 @@ from kuhtheory.engine import (
 from kuhtheory.errors import InvalidSetupError
 from kuhtheory.game import Agent, get_game
 
-EDITIONS = ["classic", "2025", "first", "bluff", "classic+quick", "classic+short",
-            "2025+double-move", "2025+no-kidding", "bluff+super-trade", "2025+original"]
+EDITIONS = [
+    "classic",
+    "2025",
+    "first",
+    "bluff",
+    "classic+quick",
+    "classic+short",
+    "2025+double-move",
+    "2025+no-kidding",
+    "bluff+super-trade",
+    "2025+original",
+]
 
 
 def _game(bots, seed=1, edition="classic", players=None):
@@ -77,8 +87,11 @@ def test_register_agent():
 
 # ----- every bot plays legally, to the end, in every edition -------------------------------------
 @settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 100_000), edition=st.sampled_from(EDITIONS),
-       bots=st.lists(st.sampled_from(["random", "heuristic"]), min_size=3, max_size=5))
+@given(
+    seed=st.integers(0, 100_000),
+    edition=st.sampled_from(EDITIONS),
+    bots=st.lists(st.sampled_from(["random", "heuristic"]), min_size=3, max_size=5),
+)
 def test_bots_finish_every_edition_legally(seed, edition, bots):
     end = _game(bots, seed=seed, edition=edition)  # apply() re-checks every action
     assert end.is_terminal
@@ -231,9 +244,10 @@ def test_k_trd_2_heuristic_counters_when_winning_completes_its_family():
         end = _game(["heuristic"] * 4, seed=seed)
         state = new_game(players=4, seed=seed)
         for action in end.history:
-            if state.phase is Phase.TRADE_RESPONSE and state.observation(
-                state.current_player
-            ).money_total > 0:
+            if (
+                state.phase is Phase.TRADE_RESPONSE
+                and state.observation(state.current_player).money_total > 0
+            ):
                 t = state.trade
                 me = state.current_player
                 n = state.edition.cards_per_family
@@ -296,9 +310,18 @@ TURN_CAP = 120
 #: bots passing a one-card stake back and forth (2025: three cards a family, K-TRD-4), each win
 #: handing the loser the money to win it back (K-TRD-3).
 LOOPED = [
-    ("2025", 4), ("2025", 10), ("2025", 12), ("2025+double-move", 3), ("2025+no-kidding", 2),
-    ("2025+donkey-100", 1), ("classic", 29), ("classic", 58), ("classic+quick", 15),
-    ("classic+short", 86), ("2025+original", 66), ("first", 42),
+    ("2025", 4),
+    ("2025", 10),
+    ("2025", 12),
+    ("2025+double-move", 3),
+    ("2025+no-kidding", 2),
+    ("2025+donkey-100", 1),
+    ("classic", 29),
+    ("classic", 58),
+    ("classic+quick", 15),
+    ("classic+short", 86),
+    ("2025+original", 66),
+    ("first", 42),
 ]
 
 
@@ -318,11 +341,22 @@ def test_k_end_1_games_that_looped_now_finish(spec, seed):
     assert end.is_terminal and end.turn <= TURN_CAP
 
 
-@pytest.mark.parametrize(("spec", "examples"), [
-    ("classic", 24), ("2025", 24), ("first", 24), ("bluff", 24), ("classic+quick", 6),
-    ("classic+short", 6), ("2025+double-move", 6), ("2025+no-kidding", 6), ("2025+donkey-100", 6),
-    ("2025+original", 6), ("bluff+super-trade", 6),
-])
+@pytest.mark.parametrize(
+    ("spec", "examples"),
+    [
+        ("classic", 24),
+        ("2025", 24),
+        ("first", 24),
+        ("bluff", 24),
+        ("classic+quick", 6),
+        ("classic+short", 6),
+        ("2025+double-move", 6),
+        ("2025+no-kidding", 6),
+        ("2025+donkey-100", 6),
+        ("2025+original", 6),
+        ("bluff+super-trade", 6),
+    ],
+)
 def test_k_end_1_heuristic_games_finish_within_the_cap(spec, examples):
     # A game the bots do not finish is one the rules cannot finish: the last open family is
     # split between players with no money, so every trade between them is a tie, won by the
@@ -360,9 +394,12 @@ def _goose_endgame(mine, theirs, my_geese, their_geese, active=0):
 
     rest = {a: 3 for a in Animal if a is not Animal.GOOSE}
     return setup_position(
-        3, "2025", money={0: mine, 1: theirs, 2: ()},
+        3,
+        "2025",
+        money={0: mine, 1: theirs, 2: ()},
         herds={0: {Animal.GOOSE: my_geese}, 1: {Animal.GOOSE: their_geese}, 2: rest},
-        deck=(), active=active,
+        deck=(),
+        active=active,
     )
 
 

@@ -33,9 +33,16 @@ WIDGET_JS = BOOK / "_wstatic" / "widgets"
 
 #: Works the issues ask the book to cite.
 REQUIRED_KEYS = {
-    "koller1996efficient", "vonstengel1996efficient", "kuhn1950simplified",
-    "miltersen2010computing", "bikhchandani2005right", "choi2009rent", "krishna2010auction",
-    "koltze1999kuhhandel", "koltze1985bluff", "koltze2025kuhhandel",
+    "koller1996efficient",
+    "vonstengel1996efficient",
+    "kuhn1950simplified",
+    "miltersen2010computing",
+    "bikhchandani2005right",
+    "choi2009rent",
+    "krishna2010auction",
+    "koltze1999kuhhandel",
+    "koltze1985bluff",
+    "koltze2025kuhhandel",
 }
 
 
@@ -144,8 +151,11 @@ def test_every_citation_in_the_book_is_in_the_bibliography():
 
 # ----- the built book ------------------------------------------------------------------------
 def _newest_source() -> float:
-    paths = [p for p in BOOK.rglob("*") if p.is_file() and "_build" not in p.parts
-             and "widgets" not in p.parts]
+    paths = [
+        p
+        for p in BOOK.rglob("*")
+        if p.is_file() and "_build" not in p.parts and "widgets" not in p.parts
+    ]
     paths += list((ROOT / "notebooks").glob("*.md"))
     return max(p.stat().st_mtime for p in paths)
 
@@ -158,20 +168,28 @@ def built_book() -> Path:
         fcntl.flock(lock, fcntl.LOCK_EX)  # another pytest process may be building it
         # Sphinx rewrites these two at the end of every build, incremental or not.
         stamps = [HTML / ".buildinfo", HTML / "searchindex.js"]
-        if all(p.is_file() for p in stamps) and \
-                min(p.stat().st_mtime for p in stamps) > _newest_source():
+        if (
+            all(p.is_file() for p in stamps)
+            and min(p.stat().st_mtime for p in stamps) > _newest_source()
+        ):
             return HTML
         if not (WIDGET_JS / "embed-amd.js").is_file():  # as `make book` does; harmless offline
             subprocess.run(["bash", str(ROOT / "scripts" / "fetch_widget_js.sh")], check=False)
         jupyter_book = Path(sys.executable).with_name("jupyter-book")
         done = subprocess.run(
             [str(jupyter_book), "build", "--all", "-W", "--keep-going", str(BOOK)],
-            capture_output=True, text=True, timeout=BUILD_TIMEOUT, cwd=ROOT, check=False,
+            capture_output=True,
+            text=True,
+            timeout=BUILD_TIMEOUT,
+            cwd=ROOT,
+            check=False,
             env={**os.environ, "KUHTHEORY_PURE": "1"},  # as `make book`: autodoc reads sources
         )
         if done.returncode != 0:
-            pytest.fail("the book does not build with warnings as errors:\n"
-                        + (done.stdout + done.stderr)[-4000:])
+            pytest.fail(
+                "the book does not build with warnings as errors:\n"
+                + (done.stdout + done.stderr)[-4000:]
+            )
     return HTML
 
 
@@ -222,8 +240,11 @@ def rendered(page: Path) -> str:
 
 def interactive_pages(html_root: Path) -> list[Path]:
     """Built chapters with a cell tagged ``interactive-figure`` (a plotly figure for the page)."""
-    return sorted(p for p in (html_root / "notebooks").glob("*.html")
-                  if "tag_interactive-figure" in p.read_text(encoding="utf-8"))
+    return sorted(
+        p
+        for p in (html_root / "notebooks").glob("*.html")
+        if "tag_interactive-figure" in p.read_text(encoding="utf-8")
+    )
 
 
 def figure_cells(dom: str) -> list[str]:
@@ -256,21 +277,30 @@ def test_rules_chapter_figure_has_its_slider_over_hands(built_book: Path):
     labels = re.findall(r'<text class="slider-label"[^>]*>([^<]*)', cell)
     # the current value, then one label per precomputed hand
     assert labels[0] == "hand: classic start money"
-    assert labels[1:] == ["classic start money", "0, 10, 200, 500", "50, 100, 100",
-                          "0, 0, 10, 10, 50, 50, 100"]
+    assert labels[1:] == [
+        "classic start money",
+        "0, 10, 200, 500",
+        "50, 100, 100",
+        "0, 0, 10, 10, 50, 50, 100",
+    ]
     assert cell.count('class="point"') >= 9  # the overpay bars (classic start: 10..90)
 
 
 def widget_pages(html_root: Path) -> list[Path]:
     """Built chapters that show ipywidgets (saved widget state, rendered by the html-manager)."""
-    return sorted(p for p in (html_root / "notebooks").glob("*.html")
-                  if "application/vnd.jupyter.widget-view+json" in p.read_text(encoding="utf-8"))
+    return sorted(
+        p
+        for p in (html_root / "notebooks").glob("*.html")
+        if "application/vnd.jupyter.widget-view+json" in p.read_text(encoding="utf-8")
+    )
 
 
 def _need_widget_js(html_root: Path) -> None:
     if not (html_root / "_static" / "widgets" / "embed-amd.js").is_file():
-        pytest.skip("the book was built without the widget manager: run scripts/fetch_widget_js.sh"
-                    " (needs npm and its registry) and rebuild")
+        pytest.skip(
+            "the book was built without the widget manager: run scripts/fetch_widget_js.sh"
+            " (needs npm and its registry) and rebuild"
+        )
 
 
 @pytest.mark.browser

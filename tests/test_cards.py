@@ -36,9 +36,16 @@ def test_animal_points_from_the_rules():
     assert len(ANIMALS) == 10 and ANIMALS[0] is Animal.ROOSTER
 
 
-@pytest.mark.parametrize(("text", "animal"), [("kuh", Animal.COW), ("Horse", Animal.HORSE),
-                                               (" esel ", Animal.DONKEY), (160, Animal.DOG),
-                                               (Animal.PIG, Animal.PIG)])
+@pytest.mark.parametrize(
+    ("text", "animal"),
+    [
+        ("kuh", Animal.COW),
+        ("Horse", Animal.HORSE),
+        (" esel ", Animal.DONKEY),
+        (160, Animal.DOG),
+        (Animal.PIG, Animal.PIG),
+    ],
+)
 def test_animal_parse(text, animal):
     assert Animal.parse(text) is animal
 
@@ -96,8 +103,9 @@ def test_add_subtract_contains(a, b):
             subtract(ca, cb)
 
 
-@pytest.mark.parametrize("bad", [(1, 2, 3), (0, 0, 0, 0, 0, -1), (0, 0, 0, 0, 0, 1.0),
-                                 (True, 0, 0, 0, 0, 0)])
+@pytest.mark.parametrize(
+    "bad", [(1, 2, 3), (0, 0, 0, 0, 0, -1), (0, 0, 0, 0, 0, 1.0), (True, 0, 0, 0, 0, 0)]
+)
 def test_check_counts_rejects(bad):
     with pytest.raises(InvalidActionError, match="money counts"):
         check_counts(bad)

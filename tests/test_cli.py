@@ -31,15 +31,34 @@ def run_main(capsys, *argv: str) -> tuple[int, str, str]:
 
 def run_process(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "kuhtheory", *argv], capture_output=True,
-                          text=True, env=env, input=stdin, timeout=120, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "kuhtheory", *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        input=stdin,
+        timeout=120,
+        cwd=ROOT,
+    )
 
 
 # ----- simulate ----------------------------------------------------------------------------------
 def test_simulate_json_fields(capsys):
-    status, out, err = run_main(capsys, "simulate", "--edition", "classic", "--players", "3",
-                                "--games", "4", "--seed", "5", "--bots", "random,heuristic,random",
-                                "--json")
+    status, out, err = run_main(
+        capsys,
+        "simulate",
+        "--edition",
+        "classic",
+        "--players",
+        "3",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--bots",
+        "random,heuristic,random",
+        "--json",
+    )
     assert status == 0 and err == ""
     data = json.loads(out)
     assert data["edition"] == "classic" and data["players"] == 3
@@ -47,11 +66,22 @@ def test_simulate_json_fields(capsys):
     games = data["games"]
     assert [g["seed"] for g in games] == [5, 6, 7, 8]  # game i uses seed + i
     for g in games:
-        assert set(g) >= {"seed", "edition", "variants", "players", "turns", "winner", "scores",
-                          "families", "bonus", "money"}
+        assert set(g) >= {
+            "seed",
+            "edition",
+            "variants",
+            "players",
+            "turns",
+            "winner",
+            "scores",
+            "families",
+            "bonus",
+            "money",
+        }
         assert len(g["scores"]) == 3 and len(g["money"]) == 3 and len(g["families"]) == 3
         assert sorted(sum(g["families"], [])) == sorted(
-            ["rooster", "goose", "cat", "dog", "sheep", "goat", "donkey", "pig", "cow", "horse"])
+            ["rooster", "goose", "cat", "dog", "sheep", "goat", "donkey", "pig", "cow", "horse"]
+        )
         assert g["bonus"] is None  # classic has no dove
     summary = data["summary"]
     assert summary["games"] == 4
@@ -70,8 +100,19 @@ def test_simulate_dove_and_variants(capsys):
     assert status == 0
     games = json.loads(out)["games"]
     assert any(g["bonus"] is not None for g in games)  # the first edition's dove (500)
-    status, out, _ = run_main(capsys, "simulate", "--edition", "2025", "--variant", "no-kidding",
-                              "--variant", "donkey-100", "--games", "2", "--json")
+    status, out, _ = run_main(
+        capsys,
+        "simulate",
+        "--edition",
+        "2025",
+        "--variant",
+        "no-kidding",
+        "--variant",
+        "donkey-100",
+        "--games",
+        "2",
+        "--json",
+    )
     assert status == 0
     assert json.loads(out)["games"][0]["variants"] == ["no-kidding", "donkey-100"]
 
@@ -86,9 +127,21 @@ def test_simulate_text_summary(capsys):
 
 
 def test_simulate_writes_records_that_replay(capsys, tmp_path):
-    status, out, _ = run_main(capsys, "simulate", "--games", "2", "--seed", "3", "--players", "5",
-                              "--bots", "heuristic,random,random,random,heuristic",
-                              "--record", str(tmp_path / "recs"), "--json")
+    status, out, _ = run_main(
+        capsys,
+        "simulate",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--players",
+        "5",
+        "--bots",
+        "heuristic,random,random,random,heuristic",
+        "--record",
+        str(tmp_path / "recs"),
+        "--json",
+    )
     assert status == 0
     games = json.loads(out)["games"]
     for g in games:
@@ -98,8 +151,19 @@ def test_simulate_writes_records_that_replay(capsys, tmp_path):
 
 
 def test_simulate_schnaeppchen_through_get_game(capsys):
-    status, out, _ = run_main(capsys, "simulate", "--game", "schnaeppchen", "--players", "3",
-                              "--games", "2", "--bots", "greedy", "--json")
+    status, out, _ = run_main(
+        capsys,
+        "simulate",
+        "--game",
+        "schnaeppchen",
+        "--players",
+        "3",
+        "--games",
+        "2",
+        "--bots",
+        "greedy",
+        "--json",
+    )
     assert status == 0
     data = json.loads(out)
     assert data["game"] == "schnaeppchen" and data["edition"] is None
@@ -142,12 +206,18 @@ def test_parse_bots():
 
 
 def test_summarise_counts_a_shared_win_as_a_fraction():
-    games = [{"winners": [0, 1], "scores": [10, 10, 0], "actions": 5, "turns": 2},
-             {"winners": [2], "scores": [0, 0, 30], "actions": 7, "turns": 4}]
+    games = [
+        {"winners": [0, 1], "scores": [10, 10, 0], "actions": 5, "turns": 2},
+        {"winners": [2], "scores": [0, 0, 30], "actions": 7, "turns": 4},
+    ]
     s = summarise(games, ["a", "b", "a"])
     assert [row["wins"] for row in s["seats"]] == [0.5, 0.5, 1.0]
-    assert s["bots"]["a"] == {"seats": 2, "wins": 1.5, "win_rate_per_seat": 0.375,
-                              "mean_score": 10.0}
+    assert s["bots"]["a"] == {
+        "seats": 2,
+        "wins": 1.5,
+        "win_rate_per_seat": 0.375,
+        "mean_score": 10.0,
+    }
     assert s["mean_turns"] == 3 and s["mean_actions"] == 6
 
 
@@ -171,8 +241,9 @@ def test_replay_json_final_state(capsys):
     assert data["scores"] == list(state.scores())
     assert data["winners"] == list(state.winners())
     assert data["money_totals"] == [state.money_total(p) for p in range(state.players)]
-    assert data["families"] == [[a.name.lower() for a in state.families(p)]
-                                for p in range(state.players)]
+    assert data["families"] == [
+        [a.name.lower() for a in state.families(p)] for p in range(state.players)
+    ]
     assert set(data) >= {"money", "animals", "bonus", "terminal"}
 
 
@@ -198,7 +269,7 @@ def test_replay_refuses_an_illegal_action(capsys, tmp_path):
 
 def test_replay_refuses_broken_json(capsys, tmp_path):
     path = tmp_path / "broken.json"
-    path.write_text("{\"format\": ")
+    path.write_text('{"format": ')
     status, _, err = run_main(capsys, "replay", str(path))
     assert status == 2 and "not valid JSON" in err
 
@@ -207,8 +278,9 @@ def test_replay_refuses_broken_json(capsys, tmp_path):
 def test_rules_json_is_describe(capsys):
     from kuhtheory.editions import get_edition
 
-    status, out, _ = run_main(capsys, "rules", "--edition", "2025", "--variant", "no-kidding",
-                              "--json")
+    status, out, _ = run_main(
+        capsys, "rules", "--edition", "2025", "--variant", "no-kidding", "--json"
+    )
     assert status == 0
     assert json.loads(out) == get_edition("2025", ["no-kidding"]).describe()
 
@@ -229,8 +301,7 @@ def test_solve_group_lists_its_children(capsys):
 def test_solve_children_come_from_the_solver_modules(capsys):
     status, out, _ = run_main(capsys, "solve", "kuhn")
     assert status == 0 and "-1/18" in out  # Kuhn (1950)
-    status, out, err = run_main(capsys, "solve", "trade", "--a", "foo", "--b", "10",
-                                "--value", "5")
+    status, out, err = run_main(capsys, "solve", "trade", "--a", "foo", "--b", "10", "--value", "5")
     assert status == 2 and out == "" and err.startswith("kuhtheory: error: ")
     assert err.count("\n") == 1
 
@@ -256,7 +327,8 @@ def test_subprocess_simulate_and_errors(tmp_path):
     bad = run_process("simulate", "--edition", "chess")
     assert bad.returncode == 2
     assert bad.stderr.strip().splitlines() == [
-        "kuhtheory: error: unknown edition 'chess': choose one of classic, 2025, first, bluff"]
+        "kuhtheory: error: unknown edition 'chess': choose one of classic, 2025, first, bluff"
+    ]
     assert "Traceback" not in bad.stderr
     bad = run_process("simulate", "--players", "6")
     assert bad.returncode == 2 and bad.stderr.startswith("kuhtheory: error: players=6")

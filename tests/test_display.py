@@ -105,12 +105,30 @@ def test_k_auc_1_table_shows_the_running_auction_and_high_bid() -> None:
 def test_trade_view_shows_pile_sizes_not_cards_to_outsiders() -> None:
     from kuhtheory.engine.state import TradeView
 
-    view = TradeView(offerer=0, opponent=1, animal=Animal.SHEEP, stake=2, round=0,
-                     offer_count=3, counter_count=None, offer=None, counter=None)
+    view = TradeView(
+        offerer=0,
+        opponent=1,
+        animal=Animal.SHEEP,
+        stake=2,
+        round=0,
+        offer_count=3,
+        counter_count=None,
+        offer=None,
+        counter=None,
+    )
     page = trade_html(view)
     assert page.count("kt-back") == 3
     assert page.count('data-animal="sheep"') == 2
-    seen = TradeView(offerer=0, opponent=1, animal=Animal.SHEEP, stake=1, round=0,
-                     offer_count=2, counter_count=1, offer=(10, 50), counter=None)
+    seen = TradeView(
+        offerer=0,
+        opponent=1,
+        animal=Animal.SHEEP,
+        stake=1,
+        round=0,
+        offer_count=2,
+        counter_count=1,
+        offer=(10, 50),
+        counter=None,
+    )
     page = trade_html(seen)
     assert 'data-value="50"' in page and "counter-offer" in page and page.count("kt-back") == 1

@@ -47,15 +47,18 @@ def test_default_and_names():
     assert get_edition("classic+quick").name == "classic+quick"
 
 
-@pytest.mark.parametrize(("name", "field", "value"), [
-    ("classic+quick", "animals_per_auction", 2),
-    ("classic+short", "deal_animals", 4),
-    ("bluff+super-trade", "trade_tie", TradeTie.OFFERER_FREE),
-    ("2025+double-move", "double_move", True),
-    ("2025+no-kidding", "one_bid_per_auction", True),
-    ("2025+donkey-100", "donkey_payouts", (100, 100, 200, 500)),
-    ("2025+original", "cards_per_family", 4),
-])
+@pytest.mark.parametrize(
+    ("name", "field", "value"),
+    [
+        ("classic+quick", "animals_per_auction", 2),
+        ("classic+short", "deal_animals", 4),
+        ("bluff+super-trade", "trade_tie", TradeTie.OFFERER_FREE),
+        ("2025+double-move", "double_move", True),
+        ("2025+no-kidding", "one_bid_per_auction", True),
+        ("2025+donkey-100", "donkey_payouts", (100, 100, 200, 500)),
+        ("2025+original", "cards_per_family", 4),
+    ],
+)
 def test_variants(name, field, value):
     assert getattr(get_edition(name), field) == value
 

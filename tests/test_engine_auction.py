@@ -32,6 +32,7 @@ def opened(edition: str = "classic", top=(A.COW,), players: int = 3, money=None,
 
 # ----- K-TURN-1 ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_k_turn_1_next_player_left_after_an_auction(edition):
     s = opened(edition, active=1)
@@ -47,6 +48,7 @@ def test_k_turn_1_last_seat_passes_to_seat_0(edition):
 
 
 # ----- K-AUC-1 ----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_k_auc_1_bidding_starts_left_of_the_auctioneer(edition):
@@ -96,6 +98,7 @@ def test_k_auc_1_classic_quick_variant_two_animals():
 
 # ----- K-AUC-2 ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("edition", PAY_BID)
 def test_k_auc_2_hammer_when_everyone_else_passed_in_a_row(edition):
     s = play(opened(edition, players=4), Bid(1, 10), Pass(2))
@@ -116,6 +119,7 @@ def test_k_auc_2_a_passer_may_bid_again_after_a_raise():
 
 # ----- K-AUC-3 ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_k_auc_3_no_bid_auctioneer_takes_for_free(edition):
     s = opened(edition, top=(A.HORSE, A.COW))
@@ -126,6 +130,7 @@ def test_k_auc_3_no_bid_auctioneer_takes_for_free(edition):
 
 
 # ----- K-AUC-4 ----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("edition", PAY_BID)
 def test_k_auc_4_sell_bidder_pays_auctioneer(edition):
@@ -200,6 +205,7 @@ def test_k_auc_4_bluff_buy_back_no_change():
 
 # ----- K-PAY-1 ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_k_pay_1_no_change_payer_hands_at_least_the_amount(edition):
     s = opened(edition, money={1: (0, 50, 100)})
@@ -226,6 +232,7 @@ def test_k_pay_1_preempting_auctioneer_gets_no_change(edition):
 
 
 # ----- K-PAY-2 ----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_k_pay_2_insolvent_bidder_shows_money_and_auction_runs_again(edition):
@@ -261,6 +268,7 @@ def test_k_pay_2_bid_above_money_is_legal():
 
 
 # ----- K-DONK-1 ---------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_k_donk_1_donkeys_pay_50_100_200_500(edition):
@@ -332,6 +340,7 @@ def test_k_donk_1_short_game_dealt_donkeys_pay_out():
 
 
 # ----- variants ---------------------------------------------------------------------------------
+
 
 def test_2025_no_kidding_each_bidder_bids_once():
     s = setup_position(3, "2025", ["no-kidding"], deck=deck_with([A.COW, A.PIG], "2025"))

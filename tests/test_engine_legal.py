@@ -44,8 +44,7 @@ def test_counter_lists_every_pile_and_accept():
     s = s.apply(Trade(0, 1, A.COW, ()))
     la = s.legal_actions()
     assert la.kind == LegalActions.COUNTER and len(la) == 1 + 2 * 3
-    assert {a.cards for a in la.others[1:]} == {(), (0,), (10,), (0, 10), (10, 10),
-                                                 (0, 10, 10)}
+    assert {a.cards for a in la.others[1:]} == {(), (0,), (10,), (0, 10), (10, 10), (0, 10, 10)}
     assert Counter(1, (10, 10)) in la and Counter(1, (0, 0)) not in la
     assert la.others[0] == la[0]
 
@@ -82,6 +81,7 @@ def test_piles_are_every_distinct_sub_multiset(counts):
 
 # ----- the bank (K-DONK-1 with a bank that ran short) -------------------------------------------
 
+
 def test_bank_pays_the_card_when_it_has_it():
     assert bank_payment((0, 0, 1, 0, 0, 0), 50) == (0, 0, 1, 0, 0, 0)
 
@@ -101,8 +101,7 @@ def test_bank_pays_what_it_can_when_nothing_else_works():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(0, 5), min_size=6, max_size=6),
-       st.sampled_from([50, 100, 200, 500]))
+@given(st.lists(st.integers(0, 5), min_size=6, max_size=6), st.sampled_from([50, 100, 200, 500]))
 def test_bank_never_gives_cards_it_does_not_have(counts, value):
     bank = tuple(counts)
     after, cards = pay_from_bank(bank, value)

@@ -54,8 +54,9 @@ def test_states_differing_only_in_an_opponents_hidden_money_look_the_same(editio
 
 
 def test_third_party_does_not_see_trade_piles_but_sees_counts():
-    s = endgame(3, "classic", {0: {A.COW: 1}, 1: {A.COW: 1}}, rest_to=2,
-                money={0: (0, 10, 50), 1: (10, 10)})
+    s = endgame(
+        3, "classic", {0: {A.COW: 1}, 1: {A.COW: 1}}, rest_to=2, money={0: (0, 10, 50), 1: (10, 10)}
+    )
     s = s.apply(Trade(0, 1, A.COW, (0, 50)))
     third = s.observation(2).trade
     assert third.offer is None and third.offer_count == 2 and third.counter is None
@@ -68,8 +69,9 @@ def test_third_party_does_not_see_trade_piles_but_sees_counts():
 
 
 def test_observation_event_log_is_public_only():
-    s = endgame(3, "classic", {0: {A.COW: 1}, 1: {A.COW: 1}}, rest_to=2,
-                money={0: (0, 10, 50), 1: (10, 10)})
+    s = endgame(
+        3, "classic", {0: {A.COW: 1}, 1: {A.COW: 1}}, rest_to=2, money={0: (0, 10, 50), 1: (10, 10)}
+    )
     a = play(s, Trade(0, 1, A.COW, (0, 50)))
     b = play(_with_money(s, 0, (0, 10, 10)), Trade(0, 1, A.COW, (0, 10)))
     # Different hidden piles of the same size: the third player sees the same thing.

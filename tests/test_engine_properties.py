@@ -51,8 +51,9 @@ def _check_end(end):
 @pytest.mark.parametrize(("edition", "variants"), COMBOS, ids=IDS)
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 5))
-def test_random_games_end_with_complete_families_and_the_right_scores(edition, variants, seed,
-                                                                     players):
+def test_random_games_end_with_complete_families_and_the_right_scores(
+    edition, variants, seed, players
+):
     start = new_game(players=players, seed=seed, edition=edition, variants=variants)
     _check_end(random_playout(start, random.Random(seed), max_steps=200_000))
 
@@ -60,8 +61,9 @@ def test_random_games_end_with_complete_families_and_the_right_scores(edition, v
 @pytest.mark.parametrize(("edition", "variants"), COMBOS, ids=IDS)
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 5))
-def test_every_step_conserves_money_and_cards_and_lists_legal_actions(edition, variants, seed,
-                                                                      players):
+def test_every_step_conserves_money_and_cards_and_lists_legal_actions(
+    edition, variants, seed, players
+):
     ed = get_edition(edition, variants)
     rng = random.Random(seed)
     s = new_game(players=players, seed=seed, edition=edition, variants=variants)

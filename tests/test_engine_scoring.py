@@ -20,8 +20,8 @@ def test_k_end_2_classic_example_2460():
 
 def test_k_end_2_2025_example_5800():  # and 2600
     herds = {
-        0: {A.HORSE: 3, A.GOAT: 3, A.GOOSE: 3},                       # Andi: 1390 x 3
-        1: {A.COW: 3, A.DONKEY: 3},                                    # Ben: 1300 x 2
+        0: {A.HORSE: 3, A.GOAT: 3, A.GOOSE: 3},  # Andi: 1390 x 3
+        1: {A.COW: 3, A.DONKEY: 3},  # Ben: 1300 x 2
         2: {A.PIG: 3, A.SHEEP: 3, A.DOG: 3, A.CAT: 3, A.ROOSTER: 3},  # Claudia: 1160 x 5
     }
     s = setup_position(3, "2025", herds=herds, deck=())
@@ -49,10 +49,15 @@ def test_k_end_2_incomplete_families_score_nothing(edition):
 
 # ----- dove bonus (first, bluff) ------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("edition", ["first", "bluff"])
 def test_dove_bonus_goes_at_once_to_the_first_to_complete_a_pair(edition):
-    s = endgame(3, edition, {0: {A.ROOSTER: 4, A.GOOSE: 3}, 1: {A.GOOSE: 1, A.CAT: 1},
-                             2: {A.CAT: 3}}, park=2)
+    s = endgame(
+        3,
+        edition,
+        {0: {A.ROOSTER: 4, A.GOOSE: 3}, 1: {A.GOOSE: 1, A.CAT: 1}, 2: {A.CAT: 3}},
+        park=2,
+    )
     assert s.dove_holder is None
     s = play(s, Trade(0, 1, A.GOOSE, (10,)), Counter(1, ()))
     assert s.dove_holder == 0
@@ -63,8 +68,13 @@ def test_dove_bonus_goes_at_once_to_the_first_to_complete_a_pair(edition):
 
 @pytest.mark.parametrize("edition", ["first", "bluff"])
 def test_dove_bonus_only_once(edition):
-    s = endgame(3, edition, {0: {A.ROOSTER: 4, A.GOOSE: 3}, 1: {A.GOOSE: 1, A.CAT: 3},
-                             2: {A.CAT: 1}}, park=2, active=0)
+    s = endgame(
+        3,
+        edition,
+        {0: {A.ROOSTER: 4, A.GOOSE: 3}, 1: {A.GOOSE: 1, A.CAT: 3}, 2: {A.CAT: 1}},
+        park=2,
+        active=0,
+    )
     s = play(s, Trade(0, 1, A.GOOSE, (10,)), Counter(1, ()))
     assert s.dove_holder == 0
     # P1 then completes cats; the parked player owns the dogs; nobody else gets the dove.
@@ -81,13 +91,15 @@ def test_dove_bonus_counted_once_pair_is_owned_by_the_park_seat_setup():
 def test_no_dove_in_classic_and_2025(edition):
     ed = get_edition(edition)
     k = ed.cards_per_family
-    s = endgame(3, edition, {0: {A.ROOSTER: k, A.GOOSE: k - 1}, 1: {A.GOOSE: 1, A.CAT: 1}},
-                rest_to=2)
+    s = endgame(
+        3, edition, {0: {A.ROOSTER: k, A.GOOSE: k - 1}, 1: {A.GOOSE: 1, A.CAT: 1}}, rest_to=2
+    )
     s = play(s, Trade(0, 1, A.GOOSE, (10,)), Counter(1, ()))
     assert s.family_owner(A.GOOSE) == 0 and s.dove_holder is None
 
 
 # ----- tie-breaks --------------------------------------------------------------------------------
+
 
 def _tied(edition, money):
     ed = get_edition(edition)

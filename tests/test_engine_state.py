@@ -38,9 +38,10 @@ def test_new_game_deals_start_money_and_a_full_deck(edition, players):
     s = new_game(players=players, seed=11, edition=edition)
     assert s.deck_size == 10 * ed.cards_per_family
     assert all(s.money_counts(p) == ed.start_money for p in range(players))
-    assert tuple(
-        s.bank[i] + players * ed.start_money[i] for i in range(len(DENOMINATIONS))
-    ) == ed.money_deck
+    assert (
+        tuple(s.bank[i] + players * ed.start_money[i] for i in range(len(DENOMINATIONS)))
+        == ed.money_deck
+    )
     assert s.phase is Phase.TURN and s.current_player == s.active_player == s.first_player
     assert s.history == () and s.turn == 0 and s.scores() == (0,) * players
 
@@ -72,15 +73,29 @@ def test_new_game_six_players_refused_with_a_reason():
         new_game(players=6)
 
 
-@pytest.mark.parametrize("bad", [{"edition": "chess"}, {"variants": ("quick-ish",)},
-                                 {"edition": "2025", "variants": ("quick",)}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"edition": "chess"},
+        {"variants": ("quick-ish",)},
+        {"edition": "2025", "variants": ("quick",)},
+    ],
+)
 def test_new_game_unknown_edition_or_variant(bad):
     with pytest.raises(UnknownEditionError):
         new_game(players=3, **bad)
 
 
-@pytest.mark.parametrize("bad", [{"seed": "1"}, {"seed": 1.5}, {"first_player": 3},
-                                 {"first_player": -1}, {"first_player": True}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"seed": "1"},
+        {"seed": 1.5},
+        {"first_player": 3},
+        {"first_player": -1},
+        {"first_player": True},
+    ],
+)
 def test_new_game_bad_setup(bad):
     kwargs = {"players": 3, "seed": 1, **bad}
     with pytest.raises(InvalidSetupError):
@@ -97,6 +112,7 @@ def test_setup_position_checks_every_card():
 
 
 # ----- immutability and bad input ---------------------------------------------------------------
+
 
 def test_apply_returns_a_new_state_and_leaves_the_old_one():
     s = new_game(3, seed=1, first_player=0)
@@ -153,8 +169,10 @@ def test_is_legal_and_why_illegal():
 
 # ----- replay, records, the GameSpec -----------------------------------------------------------
 
-@pytest.mark.parametrize("edition", ["classic", "2025+double-move", "bluff+super-trade",
-                                     "classic+short", "first"])
+
+@pytest.mark.parametrize(
+    "edition", ["classic", "2025+double-move", "bluff+super-trade", "classic+short", "first"]
+)
 def test_replaying_the_history_from_the_setup_gives_the_same_state(edition):
     end = random_playout(new_game(4, seed=21, edition=edition), random.Random(21))
     setup = GAME.setup_of(end)
@@ -169,8 +187,13 @@ def test_replaying_the_history_from_the_setup_gives_the_same_state(edition):
 def test_game_spec():
     assert GAME.name == "kuhhandel" and get_game("kuhhandel") is GAME
     s = new_game(3, seed=4, edition="2025+no-kidding", first_player=1)
-    assert GAME.setup_of(s) == {"players": 3, "seed": 4, "edition": "2025",
-                                "variants": ["no-kidding"], "first_player": 1}
+    assert GAME.setup_of(s) == {
+        "players": 3,
+        "seed": 4,
+        "edition": "2025",
+        "variants": ["no-kidding"],
+        "first_player": 1,
+    }
     assert isinstance(s, GameStateProtocol)
 
 

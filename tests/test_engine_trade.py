@@ -24,11 +24,18 @@ EDITIONS = ["classic", "2025", "first", "bluff"]
 
 def sheep_trade(edition="classic", a_money=(10, 50, 200), b_money=(10, 10, 50, 200), **kw):
     """P0 and P1 own one sheep each; the deck is empty; P0 to play."""
-    return endgame(3, edition, {0: {A.SHEEP: 1}, 1: {A.SHEEP: 1}}, rest_to=2,
-                   money={0: a_money, 1: b_money}, **kw)
+    return endgame(
+        3,
+        edition,
+        {0: {A.SHEEP: 1}, 1: {A.SHEEP: 1}},
+        rest_to=2,
+        money={0: a_money, 1: b_money},
+        **kw,
+    )
 
 
 # ----- K-TURN-2 ---------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_k_turn_2_trade_needs_both_to_own_the_species(edition):
@@ -55,6 +62,7 @@ def test_k_turn_2_complete_family_cannot_be_traded():
 
 
 # ----- K-TRD-1 ----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_k_trd_1_face_down_offer_card_count_is_public(edition):
@@ -98,6 +106,7 @@ def test_k_trd_1_legal_trades_list_every_pile():
 
 # ----- K-TRD-2 ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("edition", ["classic", "2025", "first"])
 def test_k_trd_2_accept_takes_the_money_hands_over_the_animal(edition):
     s = sheep_trade(edition).apply(Trade(0, 1, A.SHEEP, (10, 50)))
@@ -121,6 +130,7 @@ def test_k_trd_2_bluff_super_trade_also_has_no_accept():
 
 
 # ----- K-TRD-3: the worked example (classic): 260 against 250 -----------------------------------
+
 
 def test_k_trd_3_classic_example_260_vs_250_offerer_wins_net_10():
     s = sheep_trade("classic", a_money=(10, 50, 200), b_money=(50, 200))
@@ -175,6 +185,7 @@ def test_k_trd_3_super_trade_piles_kept_higher_wins():
 
 # ----- ties -------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("edition", ["2025", "first", "bluff"])
 def test_k_trd_3_tie_offerer_wins(edition):
     s = sheep_trade(edition, a_money=(10, 50), b_money=(10, 10, 10, 10, 10, 10))
@@ -212,6 +223,7 @@ def test_k_trd_3_super_trade_tie_gives_the_animal_for_free():
 
 # ----- K-TRD-4 ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("edition", ["classic", "first", "bluff"])
 def test_k_trd_4_pair_vs_pair_trades_both(edition):
     s = endgame(3, edition, {0: {A.COW: 2}, 1: {A.COW: 2}})
@@ -247,6 +259,7 @@ def test_k_trd_4_2025_three_cards_a_family_one_card():
 
 # ----- K-END-1 ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_k_end_1_empty_deck_must_trade(edition):
     s = endgame(3, edition, {0: {A.COW: 1}, 1: {A.COW: 1}}, rest_to=2)
@@ -258,8 +271,9 @@ def test_k_end_1_empty_deck_must_trade(edition):
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_k_end_1_player_with_only_complete_families_passes(edition):
     # P2 holds only complete families (the parked ones): his turn passes automatically.
-    s = endgame(3, edition, {0: {A.COW: 1, A.PIG: 1}, 1: {A.COW: 1, A.PIG: 1}}, active=2,
-                park=2, rest_to=0)
+    s = endgame(
+        3, edition, {0: {A.COW: 1, A.PIG: 1}, 1: {A.COW: 1, A.PIG: 1}}, active=2, park=2, rest_to=0
+    )
     assert s.active_player == 0 and s.turn == 1
     assert isinstance(s.events[-1], events.TurnPassed) and s.events[-1].player == 2
 
@@ -277,8 +291,7 @@ def test_k_end_1_someone_can_always_trade_while_a_family_is_incomplete():
     from kuhtheory.engine import random_action
 
     for seed in range(30):
-        s = endgame(4, "classic", {0: {A.COW: 1, A.PIG: 2}, 1: {A.COW: 3}, 2: {A.PIG: 2}},
-                    park=3)
+        s = endgame(4, "classic", {0: {A.COW: 1, A.PIG: 2}, 1: {A.COW: 3}, 2: {A.PIG: 2}}, park=3)
         rng = random.Random(seed)
         while not s.is_terminal:
             assert s.current_player is not None and len(s.legal_actions()) > 0
@@ -287,6 +300,7 @@ def test_k_end_1_someone_can_always_trade_while_a_family_is_incomplete():
 
 
 # ----- K-END-2 ----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_k_end_2_game_ends_when_every_family_is_complete(edition):
@@ -309,10 +323,12 @@ def test_k_end_2_money_is_worth_nothing():
 
 # ----- double move (2025 variant) ----------------------------------------------------------------
 
+
 def test_2025_double_move_after_a_trade_must_auction():
     herds = {0: {A.COW: 1}, 1: {A.COW: 1}}
-    s = setup_position(3, "2025", ["double-move"], herds=herds,
-                       deck=deck_with([A.PIG, A.HORSE], "2025", herds))
+    s = setup_position(
+        3, "2025", ["double-move"], herds=herds, deck=deck_with([A.PIG, A.HORSE], "2025", herds)
+    )
     s = play(s, Trade(0, 1, A.COW, ()), Accept(1))
     assert s.phase is Phase.TURN and s.active_player == 0 and s.must_auction
     assert list(s.legal_actions()) == [Auction(0)]
@@ -330,8 +346,12 @@ def test_2025_without_double_move_the_turn_passes_after_a_trade():
 
 
 def test_double_move_with_empty_deck_ends_the_turn():
-    s = endgame(3, "2025", {0: {A.COW: 1, A.PIG: 1}, 1: {A.COW: 1, A.PIG: 2}, 2: {A.COW: 1}},
-                variants=("double-move",))
+    s = endgame(
+        3,
+        "2025",
+        {0: {A.COW: 1, A.PIG: 1}, 1: {A.COW: 1, A.PIG: 2}, 2: {A.COW: 1}},
+        variants=("double-move",),
+    )
     s = play(s, Trade(0, 1, A.COW, ()), Accept(1))
     assert s.active_player == 1 and not s.must_auction
 

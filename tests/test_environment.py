@@ -84,8 +84,11 @@ def test_environment_lists_the_same_dependencies_as_pyproject(pyproject, environ
 
 
 def test_environment_python_satisfies_requires_python(pyproject, environment):
-    pythons = [d for d in environment["dependencies"] if isinstance(d, str) and
-               d.split("=")[0].strip() == "python"]
+    pythons = [
+        d
+        for d in environment["dependencies"]
+        if isinstance(d, str) and d.split("=")[0].strip() == "python"
+    ]
     assert len(pythons) == 1, f"environment.yml pins python once, found {pythons!r}"
     version = pythons[0].split("=", 1)[1].strip("= ")
     assert Version(version) in SpecifierSet(pyproject["project"]["requires-python"])

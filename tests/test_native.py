@@ -30,20 +30,34 @@ needs_compiled = pytest.mark.skipif(
 )
 
 
-def _python(code: str, *, env: dict[str, str] | None = None, cwd: Path = ROOT
-            ) -> subprocess.CompletedProcess[str]:
+def _python(
+    code: str, *, env: dict[str, str] | None = None, cwd: Path = ROOT
+) -> subprocess.CompletedProcess[str]:
     """Run ``code`` in a fresh interpreter (so the engine is chosen anew)."""
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env={**os.environ, **(env or {})}, cwd=cwd, timeout=600, check=False)
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        cwd=cwd,
+        timeout=600,
+        check=False,
+    )
 
 
 # ----- choosing the engine -----------------------------------------------------------------------
 
+
 def test_every_compiled_module_has_a_source_and_the_makefile_gets_the_list():
     for module in _native.COMPILED:
         assert _native.source_path(module).is_file(), module
-    out = subprocess.run([sys.executable, "kuhtheory/_native.py", "--sources"], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "kuhtheory/_native.py", "--sources"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     assert out == [_native.source_file(m) for m in _native.COMPILED]
     assert out[0] == "kuhtheory/payment.py"
 
@@ -90,13 +104,16 @@ def test_ci_builds_the_compiled_engine():
 @needs_compiled
 def test_a_changed_source_falls_back_to_the_pure_engine_with_a_warning(tmp_path):
     """A copy of the installed package with one source edited: the .so files must not run."""
-    shutil.copytree(ROOT / "kuhtheory", tmp_path / "kuhtheory",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        ROOT / "kuhtheory", tmp_path / "kuhtheory", ignore=shutil.ignore_patterns("__pycache__")
+    )
     group = importlib.util.find_spec("kuhtheory_native__mypyc")
     assert group is not None and group.origin is not None
     shutil.copy(group.origin, tmp_path)
-    code = ("import kuhtheory, kuhtheory.engine.bank as b\n"
-            "print(kuhtheory.__file__); print(kuhtheory.ENGINE_MODE); print(b.__file__)")
+    code = (
+        "import kuhtheory, kuhtheory.engine.bank as b\n"
+        "print(kuhtheory.__file__); print(kuhtheory.ENGINE_MODE); print(b.__file__)"
+    )
     env = {"PYTHONPATH": str(tmp_path), _native.PURE_ENV: ""}
     fresh = _python(code, env=env, cwd=tmp_path).stdout.split("\n")
     assert fresh[0].startswith(str(tmp_path)) and fresh[1] == "compiled"
@@ -152,6 +169,7 @@ def _native_variants() -> list[str]:
 
 # ----- docstrings --------------------------------------------------------------------------------
 
+
 def _documented_objects():
     for module_name in _native.COMPILED:
         module = importlib.import_module(module_name)
@@ -178,6 +196,7 @@ def test_every_docstring_of_the_sources_is_on_the_running_objects():
 
 # ----- the build helpers -------------------------------------------------------------------------
 
+
 def test_sources_module_records_the_digests():
     text = sources_module({"kuhtheory.payment": "ab" * 32})
     namespace: dict[str, object] = {}
@@ -191,7 +210,7 @@ def test_c_text_escapes_quotes_backslashes_trigraphs_and_utf8():
     assert c_text("ä\n") == "\\303\\244\\012"
 
 
-_MYPYC_C = r'''
+_MYPYC_C = r"""
 static PyMethodDef roommodule_methods[] = {
     {"knock", (PyCFunction)CPyPy_room___knock, F, PyDoc_STR("knock(times)\n--\n\n") /* doc */},
     {"_hidden", (PyCFunction)CPyPy_room____hidden, F, PyDoc_STR(NULL) /* docstring */},
@@ -221,7 +240,7 @@ static struct PyModuleDef roommodule = {
     "kuhtheory.room",
             NULL, /* docstring */
 };
-'''
+"""
 
 _ROOM = '''"""A room."""
 

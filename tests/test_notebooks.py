@@ -129,8 +129,11 @@ def test_ends_with_two_to_four_exercises_with_folded_solutions(md: Path):
 
 @pytest.mark.parametrize("md", CHAPTERS, ids=_ids(CHAPTERS))
 def test_cites_sources_from_the_bibliography(md: Path):
-    cited = {k.strip() for group in CITE.findall(md.read_text(encoding="utf-8"))
-             for k in group.split(",")}
+    cited = {
+        k.strip()
+        for group in CITE.findall(md.read_text(encoding="utf-8"))
+        for k in group.split(",")
+    }
     assert cited, f"{md.name} cites nothing: add {{cite}}`key` for its sources"
     unknown = cited - bib_keys()
     assert not unknown, f"{md.name} cites keys missing from book/references.bib: {sorted(unknown)}"
@@ -140,7 +143,10 @@ def test_cites_sources_from_the_bibliography(md: Path):
 def test_marks_deterministic_cells_for_nbval(md: Path):
     nb = jupytext.read(md)
     checked = [
-        c for c in nb.cells if c.cell_type == "code" and (
+        c
+        for c in nb.cells
+        if c.cell_type == "code"
+        and (
             "# NBVAL_CHECK_OUTPUT" in c.source or "nbval-check-output" in c.metadata.get("tags", ())
         )
     ]
@@ -159,8 +165,11 @@ def test_sync_check_reports_a_changed_source_and_an_unexecuted_notebook(tmp_path
     shutil.copy(NOTEBOOKS / "rules.md", md)
     shutil.copy(NOTEBOOKS / "rules.ipynb", tmp_path / "rules.ipynb")
     assert sync.problems(md) == []
-    md.write_text(md.read_text(encoding="utf-8").replace("print(\"money denominations:\"",
-                                                         "print(\"denominations:\""))
+    md.write_text(
+        md.read_text(encoding="utf-8").replace(
+            'print("money denominations:"', 'print("denominations:"'
+        )
+    )
     assert any("differs" in p for p in sync.problems(md))
     sync.write(md, sync.refresh(md))  # new inputs; the changed cell loses its outputs
     assert any("never executed" in p for p in sync.problems(md))
@@ -180,8 +189,9 @@ def test_exercise_parser_pairs_labels_and_solutions():
 
 
 # ----- JupyterLab: the widgets render in a live notebook ------------------------------------------
-NODE_DIR = Path(os.environ.get("KUHTHEORY_NODE_DIR",
-                               Path.home() / ".cache" / "kuhtheory" / "playwright"))
+NODE_DIR = Path(
+    os.environ.get("KUHTHEORY_NODE_DIR", Path.home() / ".cache" / "kuhtheory" / "playwright")
+)
 #: Chapters whose cells build widgets (issue 6), with what their widgets must show at least: the
 #: play table; the trade explorer's slider over the stake's worth and its four SVG charts.
 LAB_CHAPTERS = {
@@ -218,13 +228,27 @@ def lab(tmp_path_factory: pytest.TempPathFactory):
         pytest.skip(reason)
     root = tmp_path_factory.mktemp("lab")
     port = _free_port()
-    env = {**os.environ, "JUPYTERLAB_WORKSPACES_DIR": str(root / ".workspaces"),
-           "JUPYTER_RUNTIME_DIR": str(root / ".runtime")}
+    env = {
+        **os.environ,
+        "JUPYTERLAB_WORKSPACES_DIR": str(root / ".workspaces"),
+        "JUPYTER_RUNTIME_DIR": str(root / ".runtime"),
+    }
     server = subprocess.Popen(
-        [str(Path(sys.executable).with_name("jupyter")), "lab", "--no-browser", "--allow-root",
-         "--ServerApp.token=", "--ServerApp.password=", "--LabApp.expose_app_in_browser=True",
-         f"--port={port}", "--ip=127.0.0.1", f"--ServerApp.root_dir={root}"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+        [
+            str(Path(sys.executable).with_name("jupyter")),
+            "lab",
+            "--no-browser",
+            "--allow-root",
+            "--ServerApp.token=",
+            "--ServerApp.password=",
+            "--LabApp.expose_app_in_browser=True",
+            f"--port={port}",
+            "--ip=127.0.0.1",
+            f"--ServerApp.root_dir={root}",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
     )
     try:
         base = f"http://127.0.0.1:{port}"
@@ -256,11 +280,22 @@ def test_widgets_render_in_jupyterlab(lab: tuple[str, Path], chapter: str, tmp_p
     base, root = lab
     shutil.copy(NOTEBOOKS / f"{chapter}.ipynb", root / f"{chapter}.ipynb")
     done = subprocess.run(
-        ["node", str(ROOT / "tests" / "browser_lab.mjs"), base, f"{chapter}.ipynb",
-         str(tmp_path / f"lab-{chapter}.png")],
-        capture_output=True, text=True, timeout=150, check=False,
-        env={**os.environ, "NODE_PATH": str(NODE_DIR / "node_modules"),
-             "CHROMIUM": browser.chromium() or ""},
+        [
+            "node",
+            str(ROOT / "tests" / "browser_lab.mjs"),
+            base,
+            f"{chapter}.ipynb",
+            str(tmp_path / f"lab-{chapter}.png"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=150,
+        check=False,
+        env={
+            **os.environ,
+            "NODE_PATH": str(NODE_DIR / "node_modules"),
+            "CHROMIUM": browser.chromium() or "",
+        },
     )
     assert done.returncode == 0, done.stdout + done.stderr[-3000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])

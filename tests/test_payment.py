@@ -71,8 +71,11 @@ def test_k_pay_1_least_overpay_is_the_smallest_total(hand, amount):
 @given(counts, amounts)
 def test_exact_payment(hand, amount):
     exact = exact_payment(hand, amount)
-    options = [p for p in itertools.product(*(range(c + 1) for c in hand))
-               if total(p) == amount and p[0] == 0]
+    options = [
+        p
+        for p in itertools.product(*(range(c + 1) for c in hand))
+        if total(p) == amount and p[0] == 0
+    ]
     if not options:
         assert exact is None
     else:

@@ -18,8 +18,9 @@ from kuhtheory.errors import InvalidRecordError
 from kuhtheory.game import get_game
 
 
-def _played(seed: int = 3, players: int = 4, edition: str = "classic", bots=("random",) * 4,
-            variants=()):
+def _played(
+    seed: int = 3, players: int = 4, edition: str = "classic", bots=("random",) * 4, variants=()
+):
     state = new_game(players=players, seed=seed, edition=edition, variants=variants)
     agents = [make_agent(b, agent_seed(seed, k)) for k, b in enumerate(bots[:players])]
     return play(state, agents)
@@ -39,11 +40,19 @@ def record(finished):
 def test_record_fields(record, finished):
     assert record["format"] == "kuhtheory-record" and record["version"] == 1
     assert record["game"] == "kuhhandel"
-    assert record["setup"] == {"players": 4, "seed": 11, "edition": "classic", "variants": [],
-                               "first_player": finished.first_player}
+    assert record["setup"] == {
+        "players": 4,
+        "seed": 11,
+        "edition": "classic",
+        "variants": [],
+        "first_player": finished.first_player,
+    }
     assert len(record["actions"]) == len(finished.history)
-    assert record["result"] == {"scores": list(finished.scores()),
-                                "winners": list(finished.winners()), "terminal": True}
+    assert record["result"] == {
+        "scores": list(finished.scores()),
+        "winners": list(finished.winners()),
+        "terminal": True,
+    }
 
 
 def test_schema_is_valid_draft_2020_12_and_agrees_with_validate(record):
@@ -83,10 +92,23 @@ def test_save_and_load(tmp_path, record):
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 10_000), players=st.integers(3, 5),
-       edition=st.sampled_from(["classic", "2025", "first", "bluff", "classic+quick",
-                                "classic+short", "2025+double-move", "bluff+super-trade"]),
-       cut=st.floats(0, 1))
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(3, 5),
+    edition=st.sampled_from(
+        [
+            "classic",
+            "2025",
+            "first",
+            "bluff",
+            "classic+quick",
+            "classic+short",
+            "2025+double-move",
+            "bluff+super-trade",
+        ]
+    ),
+    cut=st.floats(0, 1),
+)
 def test_round_trip_any_game_and_any_prefix(seed, players, edition, cut):
     end = _played(seed=seed, players=players, edition=edition, bots=("random",) * 5)
     # A record of an unfinished game (a prefix of the actions) replays too.
@@ -233,8 +255,9 @@ def test_missing_file_is_a_record_error(tmp_path):
 
 
 # ----- the shipped records -----------------------------------------------------------------------
-SHIPPED = sorted((resources.files("kuhtheory") / "data" / "records").iterdir(),
-                 key=lambda p: p.name)
+SHIPPED = sorted(
+    (resources.files("kuhtheory") / "data" / "records").iterdir(), key=lambda p: p.name
+)
 
 
 def test_there_are_three_to_five_shipped_records():
@@ -242,8 +265,9 @@ def test_there_are_three_to_five_shipped_records():
     assert 3 <= len(names) <= 5, names
 
 
-@pytest.mark.parametrize("path", [p for p in SHIPPED if p.name.endswith(".json")],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", [p for p in SHIPPED if p.name.endswith(".json")], ids=lambda p: p.name
+)
 def test_shipped_records_replay(path):
     record = rec.loads(path.read_text("utf-8"))
     state = rec.replay(record)

@@ -127,8 +127,11 @@ def test_compare_with_and_without_the_right() -> None:
 
 def test_k_pay_1_cards_and_budgets() -> None:
     r = solve_bayesian_auction(
-        [[0, 60], [30, 90]], [0, 120], step=10,
-        money=[(10, 10, 50), 40], auctioneer_money=(0, 50, 100),
+        [[0, 60], [30, 90]],
+        [0, 120],
+        step=10,
+        money=[(10, 10, 50), 40],
+        auctioneer_money=(0, 50, 100),
     )
     assert max(r.limits[1]) <= 40  # K-PAY-2: budget 40
     assert max(r.limits[0]) <= 70
@@ -181,7 +184,8 @@ def test_purses_are_reported() -> None:
 @given(
     worths=st.lists(
         st.lists(st.integers(0, 8).map(lambda k: 10 * k), min_size=1, max_size=3),
-        min_size=1, max_size=3,
+        min_size=1,
+        max_size=3,
     ),
     auctioneer=st.lists(st.integers(0, 10).map(lambda k: 10 * k), min_size=1, max_size=3),
     right=st.booleans(),

@@ -52,9 +52,10 @@ def test_numerical_solver_equals_the_closed_form_on_a_grid(low: int, high: int, 
         bid = r.bids[t]
         # The grid optimum of a concave quadratic is a nearest grid point to the closed form.
         assert abs(bid - best) <= 0.5
-        assert CF.payoff_at(bid, v, low, high) >= max(
-            CF.payoff_at(p, v, low, high) for p in range(len(payoffs))
-        ) - 1e-9
+        assert (
+            CF.payoff_at(bid, v, low, high)
+            >= max(CF.payoff_at(p, v, low, high) for p in range(len(payoffs))) - 1e-9
+        )
         assert r.thresholds[t] == 2 * bid
         # The expected transfer at the grid bid equals the closed-form expression p (2F(2p) - 1).
         share = (2 * bid - low) / (high - low)

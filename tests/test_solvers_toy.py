@@ -108,8 +108,15 @@ def _lp_value(m: np.ndarray) -> float:
     c[-1] = -1
     a_ub = np.hstack([-m.T, np.ones((cols, 1))])
     a_eq = np.hstack([np.ones((1, rows)), np.zeros((1, 1))])
-    res = linprog(c, A_ub=a_ub, b_ub=np.zeros(cols), A_eq=a_eq, b_eq=[1],
-                  bounds=[(0, None)] * rows + [(None, None)], method="highs")
+    res = linprog(
+        c,
+        A_ub=a_ub,
+        b_ub=np.zeros(cols),
+        A_eq=a_eq,
+        b_eq=[1],
+        bounds=[(0, None)] * rows + [(None, None)],
+        method="highs",
+    )
     return float(-res.fun)
 
 

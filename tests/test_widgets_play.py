@@ -188,6 +188,7 @@ def test_card_picker_only_offers_cards_in_hand(hand: list[int], data: st.DataObj
 
 # ----- helpers ------------------------------------------------------------------------------------
 
+
 def _table_at(
     phase: Phase, need_high_bid: bool = False, preempt_ok: bool = False, edition: str = "classic"
 ) -> PlayTable:

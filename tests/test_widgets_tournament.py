@@ -49,8 +49,11 @@ class Counting:
 
 
 def intervals(svg: str) -> dict[str, tuple[float, float, float]]:
-    found = re.findall(r'data-bot="([^"]*)" data-low="([^"]*)" data-estimate="([^"]*)" '
-                       r'data-high="([^"]*)"', svg)
+    found = re.findall(
+        r'data-bot="([^"]*)" data-low="([^"]*)" data-estimate="([^"]*)" '
+        r'data-high="([^"]*)"',
+        svg,
+    )
     return {html.unescape(b): (float(lo), float(e), float(hi)) for b, lo, e, hi in found}
 
 
@@ -58,8 +61,9 @@ def intervals(svg: str) -> dict[str, tuple[float, float, float]]:
 def test_runs_at_construction_and_shows_table_and_chart() -> None:
     calls = Counting()
     runner = TournamentRunner(CHEAP, games=4, seed=2, edition="first", runner=calls)
-    assert calls.calls == [{"bots": CHEAP, "games": 4, "seed": 2, "edition": "first", "jobs": 1,
-                            "progress": False}]
+    assert calls.calls == [
+        {"bots": CHEAP, "games": 4, "seed": 2, "edition": "first", "jobs": 1, "progress": False}
+    ]
     assert calls.progress == [2, 4]
     assert runner.progress.value == runner.progress.max == 4
     r = runner.result
@@ -70,7 +74,8 @@ def test_runs_at_construction_and_shows_table_and_chart() -> None:
     for row in r.rows:
         lo, est, hi = shown[row.bot]
         assert (lo, est, hi) == pytest.approx(
-            (row.win_rate.low, row.win_rate.estimate, row.win_rate.high), abs=1e-3)
+            (row.win_rate.low, row.win_rate.estimate, row.win_rate.high), abs=1e-3
+        )
     assert runner.table.value == table_html(r)
     assert runner.message.value == ""
 
@@ -157,7 +162,8 @@ def test_figure_error_bars_are_the_intervals(result: TournamentResult) -> None:
     names = list(h2h.x)
     assert h2h.z[0][0] is None
     assert h2h.z[names.index("random")][names.index("heuristic")] == pytest.approx(
-        result.versus("random", "heuristic").share)
+        result.versus("random", "heuristic").share
+    )
 
 
 def test_interval_chart_clamps_to_the_axis(result: TournamentResult) -> None:
@@ -174,7 +180,8 @@ def test_small_tournaments_are_summaries_of_consecutive_games(result: Tournament
     assert parts[1] == summarise(result.bots, result.games[3:6], result.shared, result.level)[0]
     for bot in ("heuristic", "random"):
         assert sum(p_row.wins for rows in parts for p_row in rows if p_row.bot == bot) == (
-            pytest.approx(result.row(bot).wins))
+            pytest.approx(result.row(bot).wins)
+        )
     assert len(small_tournaments(result, 4)) == 1  # the remainder is dropped
     with pytest.raises(InvalidSetupError, match="size=0"):
         small_tournaments(result, 0)
@@ -208,8 +215,10 @@ def test_k_trd_trades_move_cards_and_money_between_the_two_traders(
     result: TournamentResult,
 ) -> None:
     profiles = bot_profiles(result)
-    total = {key: sum(getattr(p, key) * p.seats for p in profiles)
-             for key in ("started", "challenged", "trade_money", "trade_cards", "score")}
+    total = {
+        key: sum(getattr(p, key) * p.seats for p in profiles)
+        for key in ("started", "challenged", "trade_money", "trade_cards", "score")
+    }
     assert total["started"] == total["challenged"] > 0
     assert total["trade_money"] == pytest.approx(0)
     assert total["trade_cards"] == pytest.approx(0)

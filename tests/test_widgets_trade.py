@@ -83,8 +83,9 @@ def test_moving_the_slider_updates_the_charts_in_place() -> None:
         calls.append(v)
         return one_round(edition, a, b, v)
 
-    ex = TradeExplorer(a_cards=(0, 10, 50), b_cards=(10, 10), value=10, edition="2025",
-                       solver=counting)
+    ex = TradeExplorer(
+        a_cards=(0, 10, 50), b_cards=(10, 10), value=10, edition="2025", solver=counting
+    )
     chart = ex.offers_total_chart
     before = chart.value
     ex.value_slider.value = 200
@@ -166,8 +167,7 @@ def test_summarise_reads_a_behaviour_strategy_too() -> None:
 
 def test_worth_sweep_figure_holds_one_equilibrium_per_slider_step() -> None:
     worths = (0, 100, 250)
-    fig = worth_sweep_figure("2025", (0, 0, 50, 100), (0, 10, 10, 10, 50), worths,
-                             solver=one_round)
+    fig = worth_sweep_figure("2025", (0, 0, 50, 100), (0, 10, 10, 10, 50), worths, solver=one_round)
     steps = fig.layout.sliders[0].steps
     assert [s.label for s in steps] == ["0", "100", "250"]
     assert len(fig.data) == len(worths)

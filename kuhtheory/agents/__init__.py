@@ -86,9 +86,7 @@ def make_agent(name: str, seed: int = 0) -> Agent:
         factory = module.make
         _FACTORIES[key] = factory
     if factory is None:
-        raise InvalidSetupError(
-            f"unknown agent {name!r}: choose one of {', '.join(AGENT_NAMES)}"
-        )
+        raise InvalidSetupError(f"unknown agent {name!r}: choose one of {', '.join(AGENT_NAMES)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidSetupError(f"agent seed {seed!r} must be a whole number")
     return factory(seed)

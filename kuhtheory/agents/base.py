@@ -166,6 +166,13 @@ class KuhhandelBot:
 
 
 __all__ = [
-    "INDEX", "ONE_BID_SHARE", "KuhhandelBot", "bid_up_to", "family_value", "least_overpay",
-    "money_in_play", "open_points", "stake_cards",
+    "INDEX",
+    "ONE_BID_SHARE",
+    "KuhhandelBot",
+    "bid_up_to",
+    "family_value",
+    "least_overpay",
+    "money_in_play",
+    "open_points",
+    "stake_cards",
 ]

@@ -113,9 +113,20 @@ RECENT_TURNS = 2
 LONG_GAME = 150
 
 __all__ = [
-    "COMPLETE_MARGIN", "HeuristicAgent", "LONG_GAME", "MAX_SHARE", "NOISE", "OFFER_SHARE",
-    "ONE_BID_SHARE", "SPEND", "SURE_EXTRA", "SURE_MARGIN", "bid_up_to", "card_worth",
-    "remaining_points", "shared_estimate",
+    "COMPLETE_MARGIN",
+    "HeuristicAgent",
+    "LONG_GAME",
+    "MAX_SHARE",
+    "NOISE",
+    "OFFER_SHARE",
+    "ONE_BID_SHARE",
+    "SPEND",
+    "SURE_EXTRA",
+    "SURE_MARGIN",
+    "bid_up_to",
+    "card_worth",
+    "remaining_points",
+    "shared_estimate",
 ]
 
 
@@ -214,8 +225,9 @@ class HeuristicAgent(KuhhandelBot):
             estimate = self._totals[1][player]
         # What he laid against it lately, he can likely lay again.
         recent = obs.turn - RECENT_TURNS * obs.players
-        shown = [sum(cards) for turn, who, cards in obs.revealed
-                 if who == player and turn >= recent]
+        shown = [
+            sum(cards) for turn, who, cards in obs.revealed if who == player and turn >= recent
+        ]
         return max(estimate, shown[-1]) if shown else estimate
 
     def sure_pile(self, obs: Observation, player: int, cards: int | None = None) -> float:
@@ -282,8 +294,11 @@ class HeuristicAgent(KuhhandelBot):
 
         if obs.turn >= LONG_GAME:
             # The last guard: against a bigger holder it only lays 0-cards.
-            bigger = [t for t in targets
-                      if obs.herds[t.opponent][INDEX[t.animal]] > obs.herds[me][INDEX[t.animal]]]
+            bigger = [
+                t
+                for t in targets
+                if obs.herds[t.opponent][INDEX[t.animal]] > obs.herds[me][INDEX[t.animal]]
+            ]
             if bigger:
                 return bigger[0], 0
         per_family = obs.edition.cards_per_family
@@ -330,8 +345,14 @@ class HeuristicAgent(KuhhandelBot):
         keep = [t for t in targets if t.worth > 0 and mine >= t.sure and keeps(t, t.sure)]
         if keep:
             # Best a card he cannot trade back, having none left (K-TURN-2).
-            best = max(keep, key=lambda t: (
-                obs.herds[t.opponent][INDEX[t.animal]] <= t.stake, t.worth, -t.theirs))
+            best = max(
+                keep,
+                key=lambda t: (
+                    obs.herds[t.opponent][INDEX[t.animal]] <= t.stake,
+                    t.worth,
+                    -t.theirs,
+                ),
+            )
             return best, best.sure
         # It cannot win a trade: give up the card worth least to it, to the biggest holder,
         # laying only 0-cards.

@@ -37,7 +37,8 @@ SOLVE_MODULES = ("kuhtheory.cli.solve_trade", "kuhtheory.cli.solve_preemption")
 
 def _add_solve(subparsers: argparse._SubParsersAction, children_too: bool = True) -> None:
     solve = subparsers.add_parser(
-        "solve", help="solve a subgame (trade, kuhn, preemption, auction)",
+        "solve",
+        help="solve a subgame (trade, kuhn, preemption, auction)",
         description="Solve a subgame of Kuhhandel exactly or numerically.",
     )
     children = solve.add_subparsers(dest="solver", metavar="SOLVER")

@@ -19,7 +19,8 @@ from kuhtheory.record import load, loads, replay
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``replay`` parser."""
     p = subparsers.add_parser(
-        "replay", help="re-check a game record and narrate it",
+        "replay",
+        help="re-check a game record and narrate it",
         description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
     )
     p.add_argument("file", metavar="FILE", help="a record written by kuhtheory (- for stdin)")
@@ -41,8 +42,9 @@ def final_state(state: Any) -> dict[str, Any]:
         out["animals"] = [
             {a.name.lower(): n for a, n in state.animals(p).items()} for p in range(state.players)
         ]
-        out["families"] = [[a.name.lower() for a in state.families(p)]
-                           for p in range(state.players)]
+        out["families"] = [
+            [a.name.lower() for a in state.families(p)] for p in range(state.players)
+        ]
         out["bonus"] = state.dove_holder
         out["turns"] = state.turn
     return out
@@ -53,8 +55,17 @@ def run(args: argparse.Namespace) -> int:
     record = loads(sys.stdin.read()) if args.file == "-" else load(args.file)
     state = replay(record)
     if args.json:
-        print(json.dumps({"game": record["game"], "setup": record["setup"],
-                          "seats": record["seats"], **final_state(state)}, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "game": record["game"],
+                    "setup": record["setup"],
+                    "seats": record["seats"],
+                    **final_state(state),
+                },
+                ensure_ascii=False,
+            )
+        )
         return 0
     setup = ", ".join(f"{k}={v}" for k, v in record["setup"].items())
     print(f"{record['game']} ({setup}); seats: {', '.join(record['seats'])}")
@@ -63,6 +74,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {event.text()}")
     scores = ", ".join(f"P{p} {s}" for p, s in enumerate(state.scores()))
     over = "final" if state.is_terminal else "unfinished game,"
-    print(f"{over} scores: {scores}; winner(s): "
-          + ", ".join(f"P{p}" for p in state.winners()))
+    print(f"{over} scores: {scores}; winner(s): " + ", ".join(f"P{p}" for p in state.winners()))
     return 0

@@ -11,13 +11,22 @@ from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS, get_edition
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``rules`` parser."""
     p = subparsers.add_parser(
-        "rules", help="print an edition's rule parameters",
+        "rules",
+        help="print an edition's rule parameters",
         description="Print the rule parameters of an edition, with variants applied.",
     )
-    p.add_argument("--edition", default=DEFAULT_EDITION,
-                   help=f"edition: {', '.join(EDITIONS)} (default {DEFAULT_EDITION})")
-    p.add_argument("--variant", action="append", default=[], metavar="NAME",
-                   help=f"apply a variant (repeatable): {', '.join(VARIANTS)}")
+    p.add_argument(
+        "--edition",
+        default=DEFAULT_EDITION,
+        help=f"edition: {', '.join(EDITIONS)} (default {DEFAULT_EDITION})",
+    )
+    p.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=f"apply a variant (repeatable): {', '.join(VARIANTS)}",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 

@@ -30,22 +30,36 @@ from kuhtheory.progress import Progress
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``simulate`` parser."""
     p = subparsers.add_parser(
-        "simulate", help="play many games between bots and summarise them",
+        "simulate",
+        help="play many games between bots and summarise them",
         description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--game", default="kuhhandel",
-                   help=f"which game: {', '.join(game_names())} (default kuhhandel)")
-    p.add_argument("--edition", default=None,
-                   help=f"Kuhhandel edition: {', '.join(EDITIONS)} (default {DEFAULT_EDITION})")
-    p.add_argument("--variant", action="append", default=[], metavar="NAME",
-                   help=f"Kuhhandel variant (repeatable): {', '.join(VARIANTS)}")
+    p.add_argument(
+        "--game",
+        default="kuhhandel",
+        help=f"which game: {', '.join(game_names())} (default kuhhandel)",
+    )
+    p.add_argument(
+        "--edition",
+        default=None,
+        help=f"Kuhhandel edition: {', '.join(EDITIONS)} (default {DEFAULT_EDITION})",
+    )
+    p.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=f"Kuhhandel variant (repeatable): {', '.join(VARIANTS)}",
+    )
     p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    p.add_argument("--bots", default="random",
-                   help="bot names separated by commas, one per seat, or one for every seat "
-                   "(default random)")
+    p.add_argument(
+        "--bots",
+        default="random",
+        help="bot names separated by commas, one per seat, or one for every seat (default random)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--record", metavar="DIR", default=None, help="write every game's record here")
     p.add_argument("--no-progress", action="store_true", help="never draw the progress bar")
@@ -91,11 +105,15 @@ def summarise(games: Sequence[dict[str, Any]], bots: Sequence[str]) -> dict[str,
     for seat, bot in enumerate(bots):
         wins = sum(1 / len(g["winners"]) for g in games if seat in g["winners"])
         score = sum(g["scores"][seat] for g in games)
-        seats.append({
-            "seat": seat, "bot": bot, "wins": round(wins, 6),
-            "win_rate": round(wins / n, 6) if n else None,
-            "mean_score": round(score / n, 3) if n else None,
-        })
+        seats.append(
+            {
+                "seat": seat,
+                "bot": bot,
+                "wins": round(wins, 6),
+                "win_rate": round(wins / n, 6) if n else None,
+                "mean_score": round(score / n, 3) if n else None,
+            }
+        )
     by_bot: dict[str, dict[str, Any]] = {}
     for row in seats:
         b = by_bot.setdefault(str(row["bot"]), {"seats": 0, "wins": 0.0, "score": 0.0})
@@ -104,7 +122,8 @@ def summarise(games: Sequence[dict[str, Any]], bots: Sequence[str]) -> dict[str,
         b["score"] += (row["mean_score"] or 0) * n
     bots_out = {
         name: {
-            "seats": b["seats"], "wins": round(b["wins"], 6),
+            "seats": b["seats"],
+            "wins": round(b["wins"], 6),
             "win_rate_per_seat": round(b["wins"] / (n * b["seats"]), 6) if n else None,
             "mean_score": round(b["score"] / (n * b["seats"]), 3) if n else None,
         }
@@ -168,26 +187,47 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidSetupError(f"--record {args.record!r}: {exc.strerror}") from None
     start = time.perf_counter()
     with Progress(args.games, enabled=False if args.no_progress else None) as bar:
-        games = simulate(spec, args.players, args.games, args.seed, bots, options,
-                         record_dir=record_dir, progress=bar)
+        games = simulate(
+            spec,
+            args.players,
+            args.games,
+            args.seed,
+            bots,
+            options,
+            record_dir=record_dir,
+            progress=bar,
+        )
     seconds = time.perf_counter() - start
     summary = summarise(games, bots)
     edition = games[0]["edition"]
     variants = games[0]["variants"]
     if args.json:
-        print(json.dumps({
-            "command": "simulate", "game": spec.name, "edition": edition, "variants": variants,
-            "players": args.players, "bots": bots, "seed": args.seed,
-            "games": games, "summary": summary,
-        }, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "command": "simulate",
+                    "game": spec.name,
+                    "edition": edition,
+                    "variants": variants,
+                    "players": args.players,
+                    "bots": bots,
+                    "seed": args.seed,
+                    "games": games,
+                    "summary": summary,
+                },
+                ensure_ascii=False,
+            )
+        )
         return 0
     name = spec.title + (f" {'+'.join([edition, *variants])}" if edition else "")
     last = args.seed + args.games - 1
     print(f"{name}: {args.players} players, {args.games} games (seeds {args.seed}..{last})")
     print(f"  {'seat':<5}{'bot':<14}{'wins':>9}{'win rate':>10}{'mean score':>12}")
     for row in summary["seats"]:
-        print(f"  {row['seat']:<5}{row['bot']:<14}{row['wins']:>9.1f}{row['win_rate']:>10.3f}"
-              f"{row['mean_score']:>12.1f}")
+        print(
+            f"  {row['seat']:<5}{row['bot']:<14}{row['wins']:>9.1f}{row['win_rate']:>10.3f}"
+            f"{row['mean_score']:>12.1f}"
+        )
     turns = summary["mean_turns"]
     print(f"  mean turns {turns:.1f}, " if turns is not None else "  ", end="")
     print(f"mean actions {summary['mean_actions']:.1f}; {args.games / seconds:.1f} games/s")

@@ -40,46 +40,95 @@ from kuhtheory.solvers.preemption import PreemptionDecision, decide_preemption
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``preemption`` and ``auction`` parsers to the ``solve`` group."""
     p = subparsers.add_parser(
-        "preemption", help="the auctioneer's sell-or-preempt decision after the hammer",
+        "preemption",
+        help="the auctioneer's sell-or-preempt decision after the hammer",
         description="Sell or preempt after the hammer (K-AUC-4) with no-change payments "
         "(K-PAY-1): both outcomes' payoffs and the auctioneer's choice.",
     )
-    p.add_argument("--auctioneer", required=True, metavar="CARDS",
-                   help="the auctioneer's money cards, e.g. 0,10,50")
-    p.add_argument("--bidder", required=True, metavar="CARDS",
-                   help="the high bidder's money cards, e.g. 0,10,10,50")
+    p.add_argument(
+        "--auctioneer",
+        required=True,
+        metavar="CARDS",
+        help="the auctioneer's money cards, e.g. 0,10,50",
+    )
+    p.add_argument(
+        "--bidder",
+        required=True,
+        metavar="CARDS",
+        help="the high bidder's money cards, e.g. 0,10,10,50",
+    )
     p.add_argument("--bid", required=True, type=_int("--bid"), help="the high bid")
-    p.add_argument("--value", required=True, type=_int("--value"),
-                   help="the stake's worth to the auctioneer")
-    p.add_argument("--bidder-value", type=_int("--bidder-value"), default=None,
-                   help="the stake's worth to the bidder (default: --value)")
+    p.add_argument(
+        "--value", required=True, type=_int("--value"), help="the stake's worth to the auctioneer"
+    )
+    p.add_argument(
+        "--bidder-value",
+        type=_int("--bidder-value"),
+        default=None,
+        help="the stake's worth to the bidder (default: --value)",
+    )
     _edition(p)
-    p.add_argument("--view", choices=("absolute", "relative"), default="absolute",
-                   help="own gain, or own gain minus the other's (default absolute)")
+    p.add_argument(
+        "--view",
+        choices=("absolute", "relative"),
+        default="absolute",
+        help="own gain, or own gain minus the other's (default absolute)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run_preemption)
 
     a = subparsers.add_parser(
-        "auction", help="the auction with the auctioneer's right, complete information",
+        "auction",
+        help="the auction with the auctioneer's right, complete information",
         description="Subgame-perfect equilibrium of the ascending auction with (and without) "
         "the auctioneer's right (K-AUC-1..4), everyone's worths and money known.",
     )
-    a.add_argument("--values", required=True, type=_ints("--values"), metavar="W1,W2,...",
-                   help="each bidder's worth for the stake, in seat order")
+    a.add_argument(
+        "--values",
+        required=True,
+        type=_ints("--values"),
+        metavar="W1,W2,...",
+        help="each bidder's worth for the stake, in seat order",
+    )
     money = a.add_mutually_exclusive_group()
-    money.add_argument("--budgets", type=_ints("--budgets"), default=None, metavar="B1,B2,...",
-                       help="each bidder's money as a total (default: unlimited)")
-    money.add_argument("--money", type=_hands, default=None, metavar="CARDS;CARDS;...",
-                       help="each bidder's money cards, hands separated by ';' (no change)")
-    a.add_argument("--auctioneer-value", type=_int("--auctioneer-value"), default=None,
-                   help="the stake's worth to the auctioneer (default: the largest of --values)")
+    money.add_argument(
+        "--budgets",
+        type=_ints("--budgets"),
+        default=None,
+        metavar="B1,B2,...",
+        help="each bidder's money as a total (default: unlimited)",
+    )
+    money.add_argument(
+        "--money",
+        type=_hands,
+        default=None,
+        metavar="CARDS;CARDS;...",
+        help="each bidder's money cards, hands separated by ';' (no change)",
+    )
+    a.add_argument(
+        "--auctioneer-value",
+        type=_int("--auctioneer-value"),
+        default=None,
+        help="the stake's worth to the auctioneer (default: the largest of --values)",
+    )
     a_money = a.add_mutually_exclusive_group()
-    a_money.add_argument("--auctioneer-money", default=None, metavar="CARDS",
-                         help="the auctioneer's money cards (default: unlimited)")
-    a_money.add_argument("--auctioneer-budget", type=_int("--auctioneer-budget"), default=None,
-                         help="the auctioneer's money as a total")
-    a.add_argument("--no-preemption", action="store_true",
-                   help="solve the auction without the auctioneer's right only")
+    a_money.add_argument(
+        "--auctioneer-money",
+        default=None,
+        metavar="CARDS",
+        help="the auctioneer's money cards (default: unlimited)",
+    )
+    a_money.add_argument(
+        "--auctioneer-budget",
+        type=_int("--auctioneer-budget"),
+        default=None,
+        help="the auctioneer's money as a total",
+    )
+    a.add_argument(
+        "--no-preemption",
+        action="store_true",
+        help="solve the auction without the auctioneer's right only",
+    )
     a.add_argument("--step", type=_int("--step"), default=10, help="bid increment (default 10)")
     _edition(a)
     a.add_argument("--json", action="store_true", help="print one JSON object")
@@ -87,8 +136,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _edition(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--edition", default=DEFAULT_EDITION,
-                        help=f"edition: {', '.join(EDITIONS)} (default {DEFAULT_EDITION})")
+    parser.add_argument(
+        "--edition",
+        default=DEFAULT_EDITION,
+        help=f"edition: {', '.join(EDITIONS)} (default {DEFAULT_EDITION})",
+    )
 
 
 def _int(option: str) -> Callable[[str], int]:
@@ -126,8 +178,13 @@ def _hands(text: str) -> list[str]:
 def run_preemption(args: argparse.Namespace) -> int:
     """Print the decision as text or JSON."""
     decision = decide_preemption(
-        args.auctioneer, args.bidder, args.bid, args.value, args.bidder_value,
-        get_edition(args.edition), args.view,
+        args.auctioneer,
+        args.bidder,
+        args.bid,
+        args.value,
+        args.bidder_value,
+        get_edition(args.edition),
+        args.view,
     )
     if args.json:
         print(json.dumps(decision.to_dict()))
@@ -177,7 +234,10 @@ def run_auction(args: argparse.Namespace) -> int:
     }
     if args.no_preemption:
         result = solve_auction(
-            args.values, args.budgets, preemption=False, **kwargs  # type: ignore[arg-type]
+            args.values,
+            args.budgets,
+            preemption=False,
+            **kwargs,  # type: ignore[arg-type]
         )
         if args.json:
             print(json.dumps(result.to_dict()))

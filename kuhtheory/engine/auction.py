@@ -52,6 +52,7 @@ _BUY_BACK_PREEMPTION: Final = Preemption.BUY_BACK
 
 # ----- auctions ----------------------------------------------------------------------------------
 
+
 def _next_bidder(n: GameState, after: int) -> int:
     """The next seat after ``after`` who may still bid, or -1: the auction is hammered (K-AUC-2)."""
     auc = n._auc
@@ -115,9 +116,7 @@ def _hammer(n: GameState) -> None:
         _free(n)
         return
     _event(n, ev.Hammered, auc.auctioneer, n._hbr, n._hb)
-    if n._edition.preemption is _PAY_BID and (
-        _total(n._money[auc.auctioneer]) >= n._hb
-    ):
+    if n._edition.preemption is _PAY_BID and (_total(n._money[auc.auctioneer]) >= n._hb):
         n._phase = _HAMMER
         n._current = auc.auctioneer
         return
@@ -294,5 +293,3 @@ def _do_keep_sale(s: GameState, a: Sell) -> GameState:
     n = s._copy()
     _complete_sale(n, auc.paid)
     return n
-
-

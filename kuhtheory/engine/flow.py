@@ -49,8 +49,12 @@ def _sub(a: Counts, b: Counts) -> Counts:
 
 def _within(hand: Counts, part: Counts) -> bool:
     return (
-        part[0] <= hand[0] and part[1] <= hand[1] and part[2] <= hand[2]
-        and part[3] <= hand[3] and part[4] <= hand[4] and part[5] <= hand[5]
+        part[0] <= hand[0]
+        and part[1] <= hand[1]
+        and part[2] <= hand[2]
+        and part[3] <= hand[3]
+        and part[4] <= hand[4]
+        and part[5] <= hand[5]
     )
 
 
@@ -89,6 +93,7 @@ def _event(n: GameState, cls: type, *args: Any) -> None:
 
 
 # ----- animals -----------------------------------------------------------------------------------
+
 
 def _give(n: GameState, p: int, animal: Animal, k: int) -> None:
     """``p`` receives ``k`` cards of ``animal``; completes a family (and the dove) if it does."""
@@ -167,6 +172,7 @@ def deal_short_game(n: GameState) -> None:
 
 # ----- turns -------------------------------------------------------------------------------------
 
+
 def can_trade(n: GameState, p: int) -> bool:
     """K-TURN-2: ``p`` and another player own a species whose family is not complete."""
     herds = n._herds
@@ -230,5 +236,3 @@ def begin_turn(n: GameState, p: int) -> None:
 def _end_turn(n: GameState) -> None:
     n._turn += 1
     begin_turn(n, (n._active + 1) % n._players)
-
-

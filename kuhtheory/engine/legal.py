@@ -235,8 +235,9 @@ def _listed_trade(player: int, opponent: int, animal: Animal, cards: tuple[int, 
     return action
 
 
-def _listed_cards(cls: type[Pay | BuyBack | Counter | Offer], player: int, cards: tuple[int, ...]
-                  ) -> Pay | BuyBack | Counter | Offer:
+def _listed_cards(
+    cls: type[Pay | BuyBack | Counter | Offer], player: int, cards: tuple[int, ...]
+) -> Pay | BuyBack | Counter | Offer:
     """``cls(player, cards)`` for a :class:`Pay`, :class:`BuyBack`, :class:`Counter` or
     :class:`Offer` of cards the rules listed (sorted, from the hand), without the checks."""
     action: Pay | BuyBack | Counter | Offer = _new_action(cls)
@@ -256,8 +257,21 @@ def _contains(hand: Counts, part: Counts) -> bool:
 class LegalActions(Sequence[Action]):
     """The legal actions of one state; see the module docstring for the layout."""
 
-    __slots__ = ("player", "bid_range", "_fixed", "kind", "targets", "piles", "hand", "_others",
-                 "_len", "_nfixed", "_pay", "_payments", "_extra")
+    __slots__ = (
+        "player",
+        "bid_range",
+        "_fixed",
+        "kind",
+        "targets",
+        "piles",
+        "hand",
+        "_others",
+        "_len",
+        "_nfixed",
+        "_pay",
+        "_payments",
+        "_extra",
+    )
 
     #: ``kind`` values: which action the piles make.
     NO_PILES: ClassVar[str] = ""
@@ -289,8 +303,13 @@ class LegalActions(Sequence[Action]):
         self._extra: tuple[Action, ...] = ()
 
     @classmethod
-    def paying(cls, player: int, action: type[Pay] | type[BuyBack], payments: tuple[Counts, ...],
-               extra: tuple[Action, ...] = ()) -> LegalActions:
+    def paying(
+        cls,
+        player: int,
+        action: type[Pay] | type[BuyBack],
+        payments: tuple[Counts, ...],
+        extra: tuple[Action, ...] = (),
+    ) -> LegalActions:
         """The ``action`` (Pay, BuyBack) of each irreducible payment (count vectors), then
         ``extra``; the actions are made when asked for (a bot that draws one makes one)."""
         legal = cls(player)
@@ -306,9 +325,9 @@ class LegalActions(Sequence[Action]):
         """The explicit non-bid actions (see the module docstring), in order."""
         fixed = self._fixed
         if fixed is None:
-            fixed = self._fixed = tuple(
-                [self._payment(i) for i in range(len(self._payments))]
-            ) + self._extra
+            fixed = self._fixed = (
+                tuple([self._payment(i) for i in range(len(self._payments))]) + self._extra
+            )
         return fixed
 
     def _payment(self, i: int) -> Action:
@@ -378,8 +397,9 @@ class LegalActions(Sequence[Action]):
             yield self._pile_action(j)
 
     def __contains__(self, action: object) -> bool:
-        if not isinstance(action, (Bid, Pass, Auction, Sell, Preempt, Accept, Pay, BuyBack,
-                                   Trade, Counter, Offer)):
+        if not isinstance(
+            action, (Bid, Pass, Auction, Sell, Preempt, Accept, Pay, BuyBack, Trade, Counter, Offer)
+        ):
             return False
         if action.player != self.player:
             return False
@@ -397,9 +417,7 @@ class LegalActions(Sequence[Action]):
     def others(self) -> tuple[Action, ...]:
         """Every listed non-bid action as a tuple (may be long in a trade phase)."""
         if self._others is None:
-            self._others = self.fixed + tuple(
-                self._pile_action(j) for j in range(self._pile_len())
-            )
+            self._others = self.fixed + tuple(self._pile_action(j) for j in range(self._pile_len()))
         return self._others
 
     def __repr__(self) -> str:

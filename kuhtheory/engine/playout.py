@@ -47,9 +47,7 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     return legal[rng.randrange(n)]
 
 
-def random_playout(
-    state: GameState, rng: random.Random, max_steps: int = 1_000_000
-) -> GameState:
+def random_playout(state: GameState, rng: random.Random, max_steps: int = 1_000_000) -> GameState:
     """Play random actions from ``state`` to the end of the game; returns the final state."""
     steps = 0
     while not state.is_terminal:

@@ -123,7 +123,17 @@ from kuhtheory.payment import _minimal_payments
 # ----- dispatch ----------------------------------------------------------------------------------
 
 _ACTION_TYPES: Final = (
-    Auction, Bid, Pass, Sell, Preempt, BuyBack, Pay, Trade, Offer, Accept, Counter
+    Auction,
+    Bid,
+    Pass,
+    Sell,
+    Preempt,
+    BuyBack,
+    Pay,
+    Trade,
+    Offer,
+    Accept,
+    Counter,
 )
 #: What each phase takes, in types and in words (for the errors; :func:`_dispatch` runs them).
 _TAKES: Final[dict[Phase, tuple[tuple[type, ...], str]]] = {
@@ -264,8 +274,9 @@ def legal_actions(n: GameState) -> LegalActions:
         if legal is None:
             if len(_BID_LISTS) > 65536:
                 _BID_LISTS.clear()
-            legal = _BID_LISTS[bid_key] = LegalActions(p, range(start, upper + 1, 10),
-                                                       (make_pass(p),))
+            legal = _BID_LISTS[bid_key] = LegalActions(
+                p, range(start, upper + 1, 10), (make_pass(p),)
+            )
         return legal
     if phase is _TURN:
         return _turn_actions(n, p)
@@ -284,4 +295,3 @@ def legal_actions(n: GameState) -> LegalActions:
         backs = _minimal_payments(_sub(n._money[p], auc.paid), n._hb)
         return LegalActions.paying(p, BuyBack, backs, (make_sell(p),))
     raise AssertionError(phase)  # pragma: no cover
-

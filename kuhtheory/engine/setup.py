@@ -58,8 +58,10 @@ def new_game(
     rng.shuffle(deck)
     if first_player is None:
         first = rng.randrange(seats)
-    elif isinstance(first_player, bool) or not isinstance(first_player, int) or not (
-        0 <= first_player < seats
+    elif (
+        isinstance(first_player, bool)
+        or not isinstance(first_player, int)
+        or not (0 <= first_player < seats)
     ):
         raise InvalidSetupError(
             f"first_player {first_player!r} must be a seat 0..{seats - 1} or None"
@@ -68,7 +70,11 @@ def new_game(
         first = first_player
     start = ed.start_money
     return _start(
-        ed, seats, seed, first, tuple(deck),
+        ed,
+        seats,
+        seed,
+        first,
+        tuple(deck),
         money=(start,) * seats,
         bank=tuple(d - seats * c for d, c in zip(ed.money_deck, start, strict=False)),
         herds=(_NO_ANIMALS,) * seats,
@@ -154,7 +160,11 @@ def setup_position(
         for i in range(_N_ANIMALS)
     )
     return _start(
-        ed, players, seed, first, deck,
+        ed,
+        players,
+        seed,
+        first,
+        deck,
         money=tuple(hands),
         bank=bank,
         herds=tuple(herd_rows),

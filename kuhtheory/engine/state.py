@@ -70,8 +70,19 @@ class _Auc:
     all the money the players hold: it does not change while bidding).
     """
 
-    __slots__ = ("animals", "auctioneer", "caps", "payer", "payee", "paid", "preempt",
-                 "skip", "raise_by", "one_bid", "limits")
+    __slots__ = (
+        "animals",
+        "auctioneer",
+        "caps",
+        "payer",
+        "payee",
+        "paid",
+        "preempt",
+        "skip",
+        "raise_by",
+        "one_bid",
+        "limits",
+    )
 
     def __init__(
         self,
@@ -102,12 +113,25 @@ class _Auc:
         self, payer: int = -1, payee: int = -1, paid: Counts | None = None, preempt: bool = False
     ) -> _Auc:
         """The same auction with a payment step set: who pays whom, what was paid, preemption."""
-        return _Auc(self.animals, self.auctioneer, self.caps, self.raise_by, self.one_bid,
-                    self.limits, payer, payee, paid, preempt)
+        return _Auc(
+            self.animals,
+            self.auctioneer,
+            self.caps,
+            self.raise_by,
+            self.one_bid,
+            self.limits,
+            payer,
+            payee,
+            paid,
+            preempt,
+        )
 
 
 def open_auction(
-    animals: tuple[Animal, ...], auctioneer: int, caps: tuple[int, ...], edition: Edition,
+    animals: tuple[Animal, ...],
+    auctioneer: int,
+    caps: tuple[int, ...],
+    edition: Edition,
     money: int,
 ) -> _Auc:
     """The auction of ``animals`` by ``auctioneer`` with the bidders' ``caps`` (K-PAY-2, -1: none).
@@ -119,8 +143,9 @@ def open_auction(
     for seat, cap in enumerate(caps):
         if cap >= 0:
             limits[seat] = cap
-    return _Auc(animals, auctioneer, caps, edition.min_raise, edition.one_bid_per_auction,
-                tuple(limits))
+    return _Auc(
+        animals, auctioneer, caps, edition.min_raise, edition.one_bid_per_auction, tuple(limits)
+    )
 
 
 class _Trd:
@@ -182,10 +207,37 @@ class GameState:
     """
 
     __slots__ = (
-        "_edition", "_players", "_seed", "_first", "_phase", "_active", "_current", "_deck",
-        "_pos", "_money", "_bank", "_herds", "_owners", "_incomplete", "_donkeys", "_dove",
-        "_turn", "_auc", "_hb", "_hbr", "_passed", "_once", "_trd", "_shown", "_must_auction",
-        "_log", "_nlog", "_start_events", "_evbuf", "_reveals", "_legal",
+        "_edition",
+        "_players",
+        "_seed",
+        "_first",
+        "_phase",
+        "_active",
+        "_current",
+        "_deck",
+        "_pos",
+        "_money",
+        "_bank",
+        "_herds",
+        "_owners",
+        "_incomplete",
+        "_donkeys",
+        "_dove",
+        "_turn",
+        "_auc",
+        "_hb",
+        "_hbr",
+        "_passed",
+        "_once",
+        "_trd",
+        "_shown",
+        "_must_auction",
+        "_log",
+        "_nlog",
+        "_start_events",
+        "_evbuf",
+        "_reveals",
+        "_legal",
     )
 
     _edition: Edition
@@ -471,8 +523,10 @@ class GameState:
         )
 
     def _seat(self, player: object) -> int:
-        if isinstance(player, bool) or not isinstance(player, int) or not (
-            0 <= player < self._players
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not (0 <= player < self._players)
         ):
             raise InvalidSetupError(
                 f"player {player!r} is not a seat of this {self._players}-player game"
@@ -557,10 +611,29 @@ class GameState:
         auc = None if a is None else tuple(getattr(a, s) for s in _AUC_KEY)
         trd = None if t is None else tuple(getattr(t, s) for s in _TRD_KEY)
         return (
-            self._edition, self._players, self._seed, self._first, self._phase, self._active,
-            self._current, self._deck, self._pos, self._money, self._bank, self._herds,
-            self._donkeys, self._dove, self._turn, auc, self._hb, self._hbr, self._passed,
-            self._once, trd, self._shown, self._must_auction,
+            self._edition,
+            self._players,
+            self._seed,
+            self._first,
+            self._phase,
+            self._active,
+            self._current,
+            self._deck,
+            self._pos,
+            self._money,
+            self._bank,
+            self._herds,
+            self._donkeys,
+            self._dove,
+            self._turn,
+            auc,
+            self._hb,
+            self._hbr,
+            self._passed,
+            self._once,
+            trd,
+            self._shown,
+            self._must_auction,
             self.history,
         )
 
@@ -624,9 +697,7 @@ def raw_events(
     return tuple(out)
 
 
-def build_events(
-    start: tuple[tuple[Any, tuple[Any, ...]], ...], log: Any
-) -> tuple[Event, ...]:
+def build_events(start: tuple[tuple[Any, tuple[Any, ...]], ...], log: Any) -> tuple[Event, ...]:
     """The event objects of the setup events and an action log."""
     return tuple(cls(*args) for cls, args in raw_events(start, log))
 

@@ -48,6 +48,7 @@ _REOFFER_THEN_FREE: Final = TradeTie.REOFFER_THEN_FREE
 
 # ----- trades ------------------------------------------------------------------------------------
 
+
 def _do_trade(s: GameState, a: Trade) -> GameState:
     p = a.player
     q = a.opponent
@@ -98,8 +99,18 @@ def _do_accept(s: GameState, a: Accept) -> GameState:
     n = s._copy()
     _set_money(n, t.opponent, _add(n._money[t.opponent], t.offer))
     _take(n, t.opponent, t.animal, t.stake)
-    _event(n, ev.TradeResolved, t.offerer, t.opponent, t.animal, t.stake, t.offerer, "accepted",
-           0, _cards(t.offer))
+    _event(
+        n,
+        ev.TradeResolved,
+        t.offerer,
+        t.opponent,
+        t.animal,
+        t.stake,
+        t.offerer,
+        "accepted",
+        0,
+        _cards(t.offer),
+    )
     _give(n, t.offerer, t.animal, t.stake)
     _after_trade(n)
     return n
@@ -177,5 +188,3 @@ def _do_offer(s: GameState, a: Offer) -> GameState:
     n._current = t.opponent
     _event(n, ev.TradeReoffered, p, _cards(counts))
     return n
-
-

@@ -292,8 +292,8 @@ def make_game(
         purses = tuple(Purse.of(m, f"money[{i}]") for i, m in enumerate(money))
     else:
         purses = tuple(Purse() for _ in vals)
-    a_value = max(vals) if auctioneer_value is None else check_worth(
-        auctioneer_value, "auctioneer_value"
+    a_value = (
+        max(vals) if auctioneer_value is None else check_worth(auctioneer_value, "auctioneer_value")
     )
     a_purse = Purse.of(auctioneer_money, "auctioneer_money")
     max_level = math.ceil(max(*vals, a_value) / step) + 1
@@ -453,8 +453,11 @@ def verify_by_paths(game: AuctionGame) -> int:
             level, high, _, _ = state
             if high >= 0 and game.preemption:
                 sell, preempt = outcome_payoffs(
-                    game.auctioneer_purse, game.purses[high], level * game.step,
-                    game.auctioneer_value, game.values[high],
+                    game.auctioneer_purse,
+                    game.purses[high],
+                    level * game.step,
+                    game.auctioneer_value,
+                    game.values[high],
                 )
                 chosen = game.hammer(state)[1][0]
                 options = [sell.auctioneer] if sell else []

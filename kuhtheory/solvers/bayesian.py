@@ -201,9 +201,7 @@ def _setup(
     n = len(worths)
     if money is not None and len(money) != n:
         raise SolverInputError(f"money={money!r} must give one purse per bidder ({n})")
-    purses = tuple(
-        Purse.of(None if money is None else money[i], f"money[{i}]") for i in range(n)
-    )
+    purses = tuple(Purse.of(None if money is None else money[i], f"money[{i}]") for i in range(n))
     a_purse = Purse.of(auctioneer_money, "auctioneer_money")
     top_worth = max(max(w for w, _ in d) for d in (*worths, a_worth))
     levels = math.ceil(top_worth / step) + 2
@@ -241,8 +239,19 @@ def _setup(
         v[:, tops[i] + 1 :] = 0.0
         values.append(v)
     return _Setup(
-        worths, a_worth, purses, a_purse, step, preemption, ed.name, levels, tuple(tops),
-        cost, a_cost, q, tuple(values),
+        worths,
+        a_worth,
+        purses,
+        a_purse,
+        step,
+        preemption,
+        ed.name,
+        levels,
+        tuple(tops),
+        cost,
+        a_cost,
+        q,
+        tuple(values),
     )
 
 
@@ -396,8 +405,9 @@ def solve_bayesian_auction(
     max_rounds
         Rounds of best responses before giving up with :class:`SolverError`.
     """
-    setup = _setup(bidder_worths, auctioneer_worth, step, money, auctioneer_money, preemption,
-                   edition)
+    setup = _setup(
+        bidder_worths, auctioneer_worth, step, money, auctioneer_money, preemption, edition
+    )
     limits = _start(setup)
     rounds = 0
     while True:
@@ -456,7 +466,8 @@ def _result(
         )
     thresholds = tuple(
         tuple(
-            None if np.isnan(setup.a_cost[k]) or np.isnan(setup.cost[i, k])
+            None
+            if np.isnan(setup.a_cost[k]) or np.isnan(setup.cost[i, k])
             else int(setup.a_cost[k] + setup.cost[i, k])
             for k in range(setup.levels)
         )
@@ -503,10 +514,16 @@ def compare_bayesian(
     kwargs.pop("preemption", None)
     return BayesianComparison(
         with_right=solve_bayesian_auction(
-            bidder_worths, auctioneer_worth, preemption=True, **kwargs  # type: ignore[arg-type]
+            bidder_worths,
+            auctioneer_worth,
+            preemption=True,
+            **kwargs,  # type: ignore[arg-type]
         ),
         without_right=solve_bayesian_auction(
-            bidder_worths, auctioneer_worth, preemption=False, **kwargs  # type: ignore[arg-type]
+            bidder_worths,
+            auctioneer_worth,
+            preemption=False,
+            **kwargs,  # type: ignore[arg-type]
         ),
     )
 
@@ -562,8 +579,9 @@ def solve_lone_bidder(
     >>> r.bids, r.thresholds, r.transfers
     ((40,), (80,), (-40.0,))
     """
-    setup = _setup([bidder_worth], auctioneer_worth, step, [money], auctioneer_money, preemption,
-                   edition)
+    setup = _setup(
+        [bidder_worth], auctioneer_worth, step, [money], auctioneer_money, preemption, edition
+    )
     v = setup.values[0]
     top = setup.tops[0]
     bids = []

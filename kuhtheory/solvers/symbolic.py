@@ -112,9 +112,19 @@ def lone_bidder_closed_form() -> LoneBidderClosedForm:
     )
     interior = (sp.Ge(threshold, low), sp.Le(threshold, high))
     return LoneBidderClosedForm(
-        v=v, L=low, H=high, p=p, cdf=cdf, payoff=payoff, best_bid=best, threshold=threshold,
-        preempt_probability=preempt, expected_transfer=transfer, bidder_payoff=bidder,
-        auctioneer_payoff=auctioneer, interior=interior,
+        v=v,
+        L=low,
+        H=high,
+        p=p,
+        cdf=cdf,
+        payoff=payoff,
+        best_bid=best,
+        threshold=threshold,
+        preempt_probability=preempt,
+        expected_transfer=transfer,
+        bidder_payoff=bidder,
+        auctioneer_payoff=auctioneer,
+        interior=interior,
     )
 
 

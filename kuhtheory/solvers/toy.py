@@ -252,13 +252,15 @@ def _same(u: sp.Expr, v: sp.Expr) -> bool:
     return bool(sp.simplify(u - v) == 0)
 
 
-def _merge(pieces: list[tuple[Fraction, Fraction | None, sp.Expr, tuple[sp.Expr, ...]]]) -> list[
-    tuple[Fraction, Fraction | None, sp.Expr, tuple[sp.Expr, ...]]
-]:
+def _merge(
+    pieces: list[tuple[Fraction, Fraction | None, sp.Expr, tuple[sp.Expr, ...]]],
+) -> list[tuple[Fraction, Fraction | None, sp.Expr, tuple[sp.Expr, ...]]]:
     merged: list[tuple[Fraction, Fraction | None, sp.Expr, tuple[sp.Expr, ...]]] = []
     for lo, hi, expr, extra in pieces:
-        if merged and _same(merged[-1][2], expr) and all(
-            sp.simplify(p - q) == 0 for p, q in zip(merged[-1][3], extra, strict=True)
+        if (
+            merged
+            and _same(merged[-1][2], expr)
+            and all(sp.simplify(p - q) == 0 for p, q in zip(merged[-1][3], extra, strict=True))
         ):
             merged[-1] = (merged[-1][0], hi, merged[-1][2], merged[-1][3])
         else:
@@ -294,8 +296,9 @@ def solve_matrix_in_w(
     return _merge(pieces)
 
 
-def _piecewise(pieces: Sequence[tuple[Fraction, Fraction | None, sp.Expr]],
-               fallback: bool = True) -> sp.Expr:
+def _piecewise(
+    pieces: Sequence[tuple[Fraction, Fraction | None, sp.Expr]], fallback: bool = True
+) -> sp.Expr:
     args = []
     for k, (_lo, hi, expr) in enumerate(pieces):
         last = k == len(pieces) - 1
@@ -319,9 +322,16 @@ def _toy(name: str, rules: TradeRules, a: tuple[int, ...], b: tuple[int, ...]) -
     games = []
     for count, offers, replies, matrix in count_matrices(rules, a, b):
         pieces = solve_matrix_in_w(matrix)
-        games.append(CountGame(count, offers, replies, matrix,
-                               tuple((lo, hi, v) for lo, hi, v, _ in pieces),
-                               tuple(x for *_, x in pieces)))
+        games.append(
+            CountGame(
+                count,
+                offers,
+                replies,
+                matrix,
+                tuple((lo, hi, v) for lo, hi, v, _ in pieces),
+                tuple(x for *_, x in pieces),
+            )
+        )
     # max over counts: break at every crossing of two count values and every piece end
     breaks: set[Fraction] = set()
     for g in games:
@@ -340,8 +350,11 @@ def _toy(name: str, rules: TradeRules, a: tuple[int, ...], b: tuple[int, ...]) -
         bluff: sp.Expr = sp.nan
         if len(best) == 1:
             g = games[numbers.index(top)]
-            k = next(k for k, (plo, phi, _) in enumerate(g.value_pieces)
-                     if plo < w and (phi is None or w <= phi))
+            k = next(
+                k
+                for k, (plo, phi, _) in enumerate(g.value_pieces)
+                if plo < w and (phi is None or w <= phi)
+            )
             x = g.strategy_pieces[k]
             bluff = sp.Integer(0)
             if g.count > 0:  # a bluff lays cards, all of them 0-cards (total 0)
@@ -355,12 +368,24 @@ def _toy(name: str, rules: TradeRules, a: tuple[int, ...], b: tuple[int, ...]) -
     value = _piecewise(value_pieces)
     bluff_pieces = _merge([(lo, hi, extra[0], ()) for lo, hi, _, extra in raw])
     defined = [(b_, lo, hi) for lo, hi, b_, _ in bluff_pieces if b_ is not sp.nan]
-    bluff_pw = sp.Piecewise(*[
-        (b_, sp.And(W > sp.Rational(lo.numerator, lo.denominator),
-                    W <= sp.Rational(hi.numerator, hi.denominator)) if hi is not None
-         else W > sp.Rational(lo.numerator, lo.denominator))
-        for b_, lo, hi in defined
-    ]) if defined else sp.nan
+    bluff_pw = (
+        sp.Piecewise(
+            *[
+                (
+                    b_,
+                    sp.And(
+                        W > sp.Rational(lo.numerator, lo.denominator),
+                        W <= sp.Rational(hi.numerator, hi.denominator),
+                    )
+                    if hi is not None
+                    else W > sp.Rational(lo.numerator, lo.denominator),
+                )
+                for b_, lo, hi in defined
+            ]
+        )
+        if defined
+        else sp.nan
+    )
     best_counts: list[tuple[Fraction, Fraction | None, tuple[int, ...]]] = []
     for lo, hi, _, extra in raw:
         counts = tuple(int(c) for c in extra[2:])
@@ -382,9 +407,7 @@ def _unique_rows(game: CountGame, w: Fraction) -> bool:
     return len(strategies) == 1
 
 
-def toy_trade(
-    edition: str | Edition | TradeRules, a: HandInput, b: HandInput
-) -> ToyTrade:
+def toy_trade(edition: str | Edition | TradeRules, a: HandInput, b: HandInput) -> ToyTrade:
     """The trade between public hands ``a`` (offerer) and ``b`` (responder) for every ``W >= 0``.
 
     Meant for small hands (a few cards each: the count games are enumerated by submatrix).

@@ -25,8 +25,9 @@ __all__ = ["CardPicker", "row"]
 
 def row(children: Sequence[w.Widget]) -> w.Box:
     """A row of widgets that wraps onto the next line on a narrow page (the book's column)."""
-    return w.Box(list(children), layout=w.Layout(display="flex", flex_flow="row wrap",
-                                                  align_items="center"))
+    return w.Box(
+        list(children), layout=w.Layout(display="flex", flex_flow="row wrap", align_items="center")
+    )
 
 
 class CardPicker:
@@ -40,8 +41,12 @@ class CardPicker:
         self._hand: tuple[int, ...] = ()
         self._boxes = {
             v: w.BoundedIntText(
-                value=0, min=0, max=0, description=f"{v}:",
-                layout=w.Layout(width="105px"), style={"description_width": "32px"},
+                value=0,
+                min=0,
+                max=0,
+                description=f"{v}:",
+                layout=w.Layout(width="105px"),
+                style={"description_width": "32px"},
             )
             for v in DENOMINATIONS
         }

@@ -141,7 +141,10 @@ class GameController:
         max_bot_steps: int = 100_000,
     ) -> None:
         state = new_game(
-            players=players, seed=seed, edition=edition, variants=tuple(variants),
+            players=players,
+            seed=seed,
+            edition=edition,
+            variants=tuple(variants),
             first_player=first_player,
         )
         if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < players:

@@ -53,14 +53,22 @@ class PlayTable:
         bots: Sequence[Any] | None = None,
         first_player: int | None = None,
     ) -> None:
-        self._setup = dict(players=players, variants=tuple(variants), human=human, bots=bots,
-                           first_player=first_player)
+        self._setup = dict(
+            players=players,
+            variants=tuple(variants),
+            human=human,
+            bots=bots,
+            first_player=first_player,
+        )
         self.controller = GameController(
-            seed=seed, edition=edition, **self._setup  # type: ignore[arg-type]
+            seed=seed,
+            edition=edition,
+            **self._setup,  # type: ignore[arg-type]
         )
         # new game row
-        self.edition_select = w.Dropdown(options=sorted(EDITIONS), value=edition,
-                                         description="edition")
+        self.edition_select = w.Dropdown(
+            options=sorted(EDITIONS), value=edition, description="edition"
+        )
         self.seed_input = w.IntText(value=seed, description="seed", layout=w.Layout(width="160px"))
         self.new_button = w.Button(description="New game", layout=_BUTTON)
         self.new_button.on_click(lambda _: self.new_game())
@@ -70,8 +78,9 @@ class PlayTable:
         self.message = w.HTML()
         self.events = w.HTML()
         # turn
-        self.auction_button = w.Button(description="Auction next animal", button_style="primary",
-                                       layout=_BUTTON)
+        self.auction_button = w.Button(
+            description="Auction next animal", button_style="primary", layout=_BUTTON
+        )
         self.auction_button.on_click(lambda _: self._do(self.controller.auction))
         self.opponent_select = w.Dropdown(description="opponent", options=[])
         self.animal_select = w.Dropdown(description="animal", options=[])
@@ -105,19 +114,34 @@ class PlayTable:
         self.counter_button.on_click(lambda _: self._do(self._counter))
 
         self.rows = {
-            "turn": row([self.auction_button, self.opponent_select, self.animal_select,
-                            self.trade_button]),
-            "bid": row([self.bid10_button, self.bid50_button, self.bid_input, self.bid_button,
-                           self.pass_button]),
+            "turn": row(
+                [self.auction_button, self.opponent_select, self.animal_select, self.trade_button]
+            ),
+            "bid": row(
+                [
+                    self.bid10_button,
+                    self.bid50_button,
+                    self.bid_input,
+                    self.bid_button,
+                    self.pass_button,
+                ]
+            ),
             "hammer": row([self.sell_button, self.preempt_button]),
             "pay": row([self.suggestions, self.pay_button]),
             "respond": row([self.accept_button, self.counter_button]),
         }
-        self.widget = w.VBox([
-            row([self.edition_select, self.seed_input, self.new_button]),
-            self.table, self.prompt, self.picker.widget, *self.rows.values(), self.message,
-            w.HTML("<b>What happened</b>"), self.events,
-        ])
+        self.widget = w.VBox(
+            [
+                row([self.edition_select, self.seed_input, self.new_button]),
+                self.table,
+                self.prompt,
+                self.picker.widget,
+                *self.rows.values(),
+                self.message,
+                w.HTML("<b>What happened</b>"),
+                self.events,
+            ]
+        )
         self.refresh()
 
     # ----- pure views -------------------------------------------------------------------------
@@ -144,7 +168,8 @@ class PlayTable:
             "sell": mine and phase in (Phase.HAMMER, Phase.BUY_BACK),
             "preempt": mine and phase is Phase.HAMMER and c.why_illegal_preempt() is None,
             "pay": mine and phase in (Phase.PAYMENT, Phase.BUY_BACK),
-            "accept": mine and phase is Phase.TRADE_RESPONSE
+            "accept": mine
+            and phase is Phase.TRADE_RESPONSE
             and c.state.edition.responder_may_accept,
             "counter": mine and phase in (Phase.TRADE_RESPONSE, Phase.TRADE_REOFFER),
         }
@@ -154,7 +179,8 @@ class PlayTable:
         """Start a new game with the chosen edition and seed (same seats and bots)."""
         try:
             self.controller = GameController(
-                seed=int(self.seed_input.value), edition=str(self.edition_select.value),
+                seed=int(self.seed_input.value),
+                edition=str(self.edition_select.value),
                 **self._setup,  # type: ignore[arg-type]
             )
             self.message.value = ""
@@ -223,15 +249,15 @@ class PlayTable:
         for key, items in buttons.items():
             for item in items:
                 item.disabled = not enabled[key]
-        self.sell_button.description = (
-            "Let the sale stand" if c.phase is Phase.BUY_BACK else "Sell"
-        )
+        self.sell_button.description = "Let the sale stand" if c.phase is Phase.BUY_BACK else "Sell"
         self.pay_button.description = (
-            "Buy back with the picked cards" if c.phase is Phase.BUY_BACK
+            "Buy back with the picked cards"
+            if c.phase is Phase.BUY_BACK
             else "Pay the picked cards"
         )
         self.counter_button.description = (
-            "Offer again with the picked cards" if c.phase is Phase.TRADE_REOFFER
+            "Offer again with the picked cards"
+            if c.phase is Phase.TRADE_REOFFER
             else "Counter with the picked cards"
         )
         self.picker.set_hand(c.spendable() if enabled["pay"] else c.hand())

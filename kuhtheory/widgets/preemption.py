@@ -83,19 +83,23 @@ class PreemptionExplorer:
         auction_worth: int = 100,
         max_worth: int = 200,
     ) -> None:
-        self.edition_select = w.Dropdown(options=sorted(EDITIONS), value=edition,
-                                         description="edition")
+        self.edition_select = w.Dropdown(
+            options=sorted(EDITIONS), value=edition, description="edition"
+        )
         self.auctioneer_text = w.Text(value=auctioneer_cards, description="auctioneer")
         self.bidder_text = w.Text(value=bidder_cards, description="high bidder")
-        self.view_toggle = w.ToggleButtons(options=["absolute", "relative"], value="absolute",
-                                           description="payoffs")
+        self.view_toggle = w.ToggleButtons(
+            options=["absolute", "relative"], value="absolute", description="payoffs"
+        )
         self.bid_slider = w.IntSlider(value=40, min=10, max=90, step=10, description="bid")
-        self.worth_slider = w.IntSlider(value=100, min=0, max=max_worth, step=10,
-                                        description="worth")
+        self.worth_slider = w.IntSlider(
+            value=100, min=0, max=max_worth, step=10, description="worth"
+        )
         self.max_worth = max_worth
         self.values_text = w.Text(value=bidder_values, description="bidders' worths")
-        self.auction_worth_slider = w.IntSlider(value=auction_worth, min=0, max=max_worth,
-                                                step=10, description="auctioneer's")
+        self.auction_worth_slider = w.IntSlider(
+            value=auction_worth, min=0, max=max_worth, step=10, description="auctioneer's"
+        )
         self.message = w.HTML()
         self.detail = w.HTML()
         self.auction_detail = w.HTML()
@@ -106,25 +110,33 @@ class PreemptionExplorer:
         self.prices_chart = w.HTML()
         self._regions = self.regions()
 
-        for control in (self.edition_select, self.auctioneer_text, self.bidder_text,
-                        self.view_toggle):
+        for control in (
+            self.edition_select,
+            self.auctioneer_text,
+            self.bidder_text,
+            self.view_toggle,
+        ):
             control.observe(lambda _: self.refresh(), names="value")
         for control in (self.bid_slider, self.worth_slider):
             control.observe(lambda _: self.refresh_point(), names="value")
         for control in (self.values_text, self.auction_worth_slider):
             control.observe(lambda _: self.refresh_auction(), names="value")
 
-        self.widget = w.VBox([
-            w.HTML("<h4>The decision after the hammer</h4>"),
-            row([self.edition_select, self.view_toggle]),
-            row([self.auctioneer_text, self.bidder_text]),
-            row([self.regions_chart, self.penalty_chart]),
-            row([self.bid_slider, self.worth_slider]),
-            self.detail,
-            w.HTML("<h4>The auction it shapes</h4>"),
-            row([self.values_text, self.auction_worth_slider]),
-            self.auction_detail, self.prices_chart, self.message,
-        ])
+        self.widget = w.VBox(
+            [
+                w.HTML("<h4>The decision after the hammer</h4>"),
+                row([self.edition_select, self.view_toggle]),
+                row([self.auctioneer_text, self.bidder_text]),
+                row([self.regions_chart, self.penalty_chart]),
+                row([self.bid_slider, self.worth_slider]),
+                self.detail,
+                w.HTML("<h4>The auction it shapes</h4>"),
+                row([self.values_text, self.auction_worth_slider]),
+                self.auction_detail,
+                self.prices_chart,
+                self.message,
+            ]
+        )
         self.refresh()
 
     # ----- pure computations ------------------------------------------------------------------
@@ -149,23 +161,36 @@ class PreemptionExplorer:
     def regions(self) -> DecisionRegions:
         """The sell/preempt regions for the current cards, edition and view."""
         a, b = self.cards()
-        return decision_regions(a, b, self.bids(), self.worths(),
-                                edition=str(self.edition_select.value),
-                                view=str(self.view_toggle.value))
+        return decision_regions(
+            a,
+            b,
+            self.bids(),
+            self.worths(),
+            edition=str(self.edition_select.value),
+            view=str(self.view_toggle.value),
+        )
 
     def decision(self) -> PreemptionDecision:
         """The decision at the (bid, worth) picked with the sliders."""
         a, b = self.cards()
         bid = min(int(self.bid_slider.value), max(self.bids()))
-        return decide_preemption(a, b, bid, int(self.worth_slider.value),
-                                 edition=str(self.edition_select.value),
-                                 view=str(self.view_toggle.value))
+        return decide_preemption(
+            a,
+            b,
+            bid,
+            int(self.worth_slider.value),
+            edition=str(self.edition_select.value),
+            view=str(self.view_toggle.value),
+        )
 
     def decision_html(self) -> str:
         """The picked point explained: both outcomes, the penalty, the card flows."""
         d = self.decision()
-        pre = "cannot preempt: his money does not reach the bid" if d.preempt is None else (
-            f"preempt: auctioneer {d.preempt.auctioneer}, bidder {d.preempt.bidder}")
+        pre = (
+            "cannot preempt: his money does not reach the bid"
+            if d.preempt is None
+            else (f"preempt: auctioneer {d.preempt.auctioneer}, bidder {d.preempt.bidder}")
+        )
         penalty = "-" if d.penalty is None else str(d.penalty)
         flows = "".join(f"<li>{html.escape(f)}</li>" for f in d.flows)
         return (
@@ -184,9 +209,11 @@ class PreemptionExplorer:
         a, b = self.cards()
         values = parse_values(self.values_text.value)
         return compare_auction(
-            list(values), money=[b] * len(values), auctioneer_value=int(
-                self.auction_worth_slider.value),
-            auctioneer_money=a, edition=str(self.edition_select.value),
+            list(values),
+            money=[b] * len(values),
+            auctioneer_value=int(self.auction_worth_slider.value),
+            auctioneer_money=a,
+            edition=str(self.edition_select.value),
         )
 
     def price_curve(self) -> tuple[tuple[int, ...], list[int], list[int]]:
@@ -196,8 +223,13 @@ class PreemptionExplorer:
         worths = tuple(range(0, self.max_worth + 1, 20))
         with_right, without = [], []
         for worth in worths:
-            c = compare_auction(values, money=[b] * len(values), auctioneer_value=worth,
-                                auctioneer_money=a, edition=str(self.edition_select.value))
+            c = compare_auction(
+                values,
+                money=[b] * len(values),
+                auctioneer_value=worth,
+                auctioneer_money=a,
+                edition=str(self.edition_select.value),
+            )
             with_right.append(c.with_right.price)
             without.append(c.without_right.price)
         return worths, with_right, without
@@ -216,25 +248,35 @@ class PreemptionExplorer:
             )
 
         return (
-            "<table><tr>" + one("with the right", c.with_right)
-            + one("without the right", c.without_right) + "</tr></table>"
+            "<table><tr>"
+            + one("with the right", c.with_right)
+            + one("without the right", c.without_right)
+            + "</tr></table>"
         )
 
     def penalty_svg(self) -> str:
         """The no-change penalty and the bidder's overpay per bid, as an SVG chart."""
         r = self._regions
         return svg_lines(
-            r.bids, [("no-change penalty", list(r.penalty)),
-                     ("bidder's overpay when sold", list(r.seller_excess))],
-            title="what no change costs", xlabel="bid", ylabel="money above the bid",
+            r.bids,
+            [
+                ("no-change penalty", list(r.penalty)),
+                ("bidder's overpay when sold", list(r.seller_excess)),
+            ],
+            title="what no change costs",
+            xlabel="bid",
+            ylabel="money above the bid",
         )
 
     def prices_svg(self) -> str:
         """Equilibrium prices with and without the right against the auctioneer's worth."""
         worths, with_right, without = self.price_curve()
         return svg_lines(
-            worths, [("with the right", list(with_right)), ("without the right", list(without))],
-            title="equilibrium price", xlabel="worth to the auctioneer", ylabel="price",
+            worths,
+            [("with the right", list(with_right)), ("without the right", list(without))],
+            title="equilibrium price",
+            xlabel="worth to the auctioneer",
+            ylabel="price",
             vlines=[(int(self.auction_worth_slider.value), "#6b7280")],
         )
 

@@ -99,12 +99,21 @@ class ReplayViewer:
         None for the god's-eye view, or a seat whose view is shown (his money only).
     """
 
-    def __init__(self, record: Mapping[str, Any] | str | Path = "classic-preemption",
-                 viewer: int | None = None) -> None:
+    def __init__(
+        self,
+        record: Mapping[str, Any] | str | Path = "classic-preemption",
+        viewer: int | None = None,
+    ) -> None:
         self.record_select = w.Dropdown(options=list(bundled_records()), description="record")
         self.view_select = w.Dropdown(description="view")
-        self.step_slider = w.IntSlider(value=0, min=0, max=0, description="step",
-                                       continuous_update=True, layout=w.Layout(width="600px"))
+        self.step_slider = w.IntSlider(
+            value=0,
+            min=0,
+            max=0,
+            description="step",
+            continuous_update=True,
+            layout=w.Layout(width="600px"),
+        )
         self.table = w.HTML()
         self.events = w.HTML()
         self.step_text = w.HTML()
@@ -123,11 +132,19 @@ class ReplayViewer:
         self.record_select.observe(lambda ch: self._pick_record(ch["new"]), names="value")
         self.view_select.observe(lambda _: self.refresh(), names="value")
         self.step_slider.observe(lambda _: self.refresh_step(), names="value")
-        self.widget = w.VBox([
-            row([self.record_select, self.view_select]), self.step_slider, self.step_text,
-            self.table, w.HTML("<b>Last events</b>"), self.events,
-            row([self.money_chart, self.count_chart]), self.price_chart, self.message,
-        ])
+        self.widget = w.VBox(
+            [
+                row([self.record_select, self.view_select]),
+                self.step_slider,
+                self.step_text,
+                self.table,
+                w.HTML("<b>Last events</b>"),
+                self.events,
+                row([self.money_chart, self.count_chart]),
+                self.price_chart,
+                self.message,
+            ]
+        )
 
     # ----- loading ----------------------------------------------------------------------------
     def load(self, record: Mapping[str, Any] | str | Path, viewer: int | None = None) -> None:
@@ -214,9 +231,13 @@ class ReplayViewer:
                 if high is not None:
                     payer = auctioneer if pre else high
                     paid = self.states[step - 1].money_total(payer) - self.states[step].money_total(
-                        payer)
-                out.append(AuctionSummary(step, auctioneer, high, winner, animals, bid, price,
-                                          paid, worth, pre, free))
+                        payer
+                    )
+                out.append(
+                    AuctionSummary(
+                        step, auctioneer, high, winner, animals, bid, price, paid, worth, pre, free
+                    )
+                )
                 bid = 0
         return out
 
@@ -245,9 +266,13 @@ class ReplayViewer:
         marks = [(a.step, "#dc2626") for a in self._auctions if a.preempted]
         marks.append((self.step_slider.value, "#111827"))
         return svg_lines(
-            steps, [(f"P{p}", [m[p] for m in series]) for p in seats],
+            steps,
+            [(f"P{p}", [m[p] for m in series]) for p in seats],
             title="money in hand" + ("" if self.viewer is None else f" (P{self.viewer})"),
-            xlabel="step (red: preemption)", ylabel="money", vlines=marks, width=460,
+            xlabel="step (red: preemption)",
+            ylabel="money",
+            vlines=marks,
+            width=460,
         )
 
     def count_svg(self) -> str:
@@ -255,9 +280,13 @@ class ReplayViewer:
         series = self.card_count_series()
         players = self.states[0].players
         return svg_lines(
-            list(range(len(series))), [(f"P{p}", [m[p] for m in series]) for p in range(players)],
-            title="money cards in hand (public)", xlabel="step", ylabel="cards",
-            vlines=[(self.step_slider.value, "#111827")], width=460,
+            list(range(len(series))),
+            [(f"P{p}", [m[p] for m in series]) for p in range(players)],
+            title="money cards in hand (public)",
+            xlabel="step",
+            ylabel="cards",
+            vlines=[(self.step_slider.value, "#111827")],
+            width=460,
         )
 
     def price_svg(self, upto: int | None = None) -> str:
@@ -267,9 +296,13 @@ class ReplayViewer:
         labels = [f"{k + 1}:{a.label()}" for k, a in enumerate(done)]
         width = min(720, max(460, 34 * len(done) + 80))
         return svg_bars(
-            labels, [("price", [a.price for a in done]),
-                     ("card's share of family points", [a.worth for a in done])],
-            title="auctions: price against worth (* preempted)", ylabel="money / points",
+            labels,
+            [
+                ("price", [a.price for a in done]),
+                ("card's share of family points", [a.worth for a in done]),
+            ],
+            title="auctions: price against worth (* preempted)",
+            ylabel="money / points",
             width=width,
         )
 

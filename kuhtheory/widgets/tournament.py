@@ -86,8 +86,11 @@ def table_html(result: TournamentResult) -> str:
     head = (
         f"<div>{html.escape(result.game)}, {html.escape(_setup_text(result))}, "
         f"{len(result.games)} games, seed {result.seed}"
-        + (f", <b>{result.unfinished} unfinished</b> (nobody wins them)" if result.unfinished
-           else "")
+        + (
+            f", <b>{result.unfinished} unfinished</b> (nobody wins them)"
+            if result.unfinished
+            else ""
+        )
         + "</div>"
     )
     table = (
@@ -107,14 +110,17 @@ def table_html(result: TournamentResult) -> str:
     h2h = (
         "<div>head to head: the share of seat pairs where the row's bot scored more than the "
         "column's (equal scores count 1/2)</div><table class='kt-head-to-head'><tr><th></th>"
-        + "".join(f"<th>{html.escape(n)}</th>" for n in names) + "</tr>" + "".join(cells)
+        + "".join(f"<th>{html.escape(n)}</th>" for n in names)
+        + "</tr>"
+        + "".join(cells)
         + "</table>"
     )
     return head + table + h2h
 
 
-def intervals_svg(rows: Sequence[BotRow], *, title: str = "win rate, 95% interval",
-                  width: int = 460) -> str:
+def intervals_svg(
+    rows: Sequence[BotRow], *, title: str = "win rate, 95% interval", width: int = 460
+) -> str:
     """Each bot's win rate as a dot on its interval (a horizontal line), on a 0-1 axis.
 
     Each interval carries ``data-bot``/``data-low``/``data-estimate``/``data-high`` attributes.
@@ -134,12 +140,15 @@ def intervals_svg(rows: Sequence[BotRow], *, title: str = "win rate, 95% interva
     parts = svg_open(width, height, title)
     for k in range(5):
         x = x0 + (x1 - x0) * k / 4
-        parts.append(f'<line x1="{x:.1f}" y1="{top - 6}" x2="{x:.1f}" y2="{y_axis}" '
-                     'stroke="#e5e7eb"/>')
+        parts.append(
+            f'<line x1="{x:.1f}" y1="{top - 6}" x2="{x:.1f}" y2="{y_axis}" stroke="#e5e7eb"/>'
+        )
         parts.append(f'<text x="{x:.1f}" y="{y_axis + 14}" text-anchor="middle">{k / 4:g}</text>')
     parts.append(f'<line x1="{x0}" y1="{y_axis}" x2="{x1}" y2="{y_axis}" stroke="#374151"/>')
-    parts.append(f'<text x="{(x0 + x1) / 2:.1f}" y="{height - 2}" text-anchor="middle">'
-                 "share of the games won</text>")
+    parts.append(
+        f'<text x="{(x0 + x1) / 2:.1f}" y="{height - 2}" text-anchor="middle">'
+        "share of the games won</text>"
+    )
 
     def sx(v: float) -> float:
         return x0 + (x1 - x0) * min(1.0, max(0.0, v))
@@ -181,32 +190,54 @@ def tournament_figure(result: TournamentResult) -> Any:
     colours = [PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i in range(len(names))]
     level = round(result.level * 100)
     fig = make_subplots(
-        rows=1, cols=3, horizontal_spacing=0.1,
-        subplot_titles=(f"win rate ({level}% Wilson)", f"mean score ({level}% t)",
-                        "head to head: row beats column"),
+        rows=1,
+        cols=3,
+        horizontal_spacing=0.1,
+        subplot_titles=(
+            f"win rate ({level}% Wilson)",
+            f"mean score ({level}% t)",
+            "head to head: row beats column",
+        ),
     )
     wr = [r.win_rate for r in result.rows]
     ms = [r.mean_score for r in result.rows]
     for col, intervals, digits in ((1, wr, 3), (2, ms, 0)):
         fig.add_bar(
-            x=names, y=[i.estimate for i in intervals], marker_color=colours, row=1, col=col,
-            error_y={"type": "data", "symmetric": False,
-                     "array": [i.high - i.estimate for i in intervals],
-                     "arrayminus": [i.estimate - i.low for i in intervals]},
+            x=names,
+            y=[i.estimate for i in intervals],
+            marker_color=colours,
+            row=1,
+            col=col,
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": [i.high - i.estimate for i in intervals],
+                "arrayminus": [i.estimate - i.low for i in intervals],
+            },
             hovertemplate=f"%{{x}}: %{{y:.{digits}f}}<extra></extra>",
         )
     z = [[None if a == b else result.versus(a, b).share for b in names] for a in names]
     fig.add_heatmap(
-        x=names, y=names, z=z, zmin=0, zmax=1, colorscale="RdBu", row=1, col=3,
+        x=names,
+        y=names,
+        z=z,
+        zmin=0,
+        zmax=1,
+        colorscale="RdBu",
+        row=1,
+        col=3,
         text=[["" if v is None else f"{v:.2f}" for v in line] for line in z],
-        texttemplate="%{text}", hovertemplate="%{y} vs %{x}: %{z:.3f}<extra></extra>",
+        texttemplate="%{text}",
+        hovertemplate="%{y} vs %{x}: %{z:.3f}<extra></extra>",
         colorbar={"len": 0.9, "thickness": 12},
     )
     fig.update_yaxes(range=[0, 1], row=1, col=1)
     fig.update_yaxes(autorange="reversed", row=1, col=3)
     fig.update_layout(
         title=f"{len(result.games)} games, seed {result.seed}: {_setup_text(result)}",
-        showlegend=False, height=380, margin={"t": 80, "b": 40},
+        showlegend=False,
+        height=380,
+        margin={"t": 80, "b": 40},
     )
     return fig
 
@@ -230,7 +261,7 @@ def small_tournaments(result: TournamentResult, size: int) -> tuple[tuple[BotRow
         raise InvalidSetupError(f"size={size!r} must be a whole number >= 1")
     games = result.games
     return tuple(
-        summarise(result.bots, games[i:i + size], result.shared, result.level)[0]
+        summarise(result.bots, games[i : i + size], result.shared, result.level)[0]
         for i in range(0, len(games) - size + 1, size)
     )
 
@@ -298,13 +329,24 @@ def _replay(result: TournamentResult, index: int) -> tuple[Any, list[dict[str, f
     g: GameResult = result.games[index]
     spec = get_game(result.game)
     state: Any = spec.new_game(players=len(result.bots), seed=g.seed, **dict(result.setup))
-    agents = [spec.make_agent(result.bots[e], agent_seed(g.seed, s))
-              for s, e in enumerate(g.entries)]
+    agents = [
+        spec.make_agent(result.bots[e], agent_seed(g.seed, s)) for s, e in enumerate(g.entries)
+    ]
     wants = [getattr(a, "uses_observation", True) for a in agents]
     per_family = state.edition.cards_per_family
     n = state.players
-    keys = ("bought", "paid", "points_bought", "sold_for", "started", "started_won",
-            "challenged", "challenged_won", "trade_money", "trade_cards")
+    keys = (
+        "bought",
+        "paid",
+        "points_bought",
+        "sold_for",
+        "started",
+        "started_won",
+        "challenged",
+        "challenged_won",
+        "trade_money",
+        "trade_cards",
+    )
     m: list[dict[str, float]] = [dict.fromkeys(keys, 0.0) for _ in range(n)]
     episode: tuple[str, int, int] | None = None  # (kind, active player, opponent)
     money: list[int] = []
@@ -314,8 +356,7 @@ def _replay(result: TournamentResult, index: int) -> tuple[Any, list[dict[str, f
         p = state.current_player
         if p is None:
             break
-        action = agents[p].act(state.observation(p) if wants[p] else None,
-                               state.legal_actions())
+        action = agents[p].act(state.observation(p) if wants[p] else None, state.legal_actions())
         kind = type(action).__name__
         if kind == "Trade":
             # measured from before the action: the offer leaves the offerer's hand face down
@@ -332,8 +373,9 @@ def _replay(result: TournamentResult, index: int) -> tuple[Any, list[dict[str, f
         if episode is not None and state.phase in (Phase.TURN, Phase.GAME_OVER):
             kind, active, other = episode
             new_money = [state.money_total(q) for q in range(n)]
-            gained = [sum(b - a for a, b in zip(herds[q], state.herd(q), strict=True))
-                      for q in range(n)]
+            gained = [
+                sum(b - a for a, b in zip(herds[q], state.herd(q), strict=True)) for q in range(n)
+            ]
             if kind == "Auction":
                 for q in range(n):
                     if gained[q] > 0:  # the buyer (or the auctioneer: preempted, taken free)
@@ -341,8 +383,10 @@ def _replay(result: TournamentResult, index: int) -> tuple[Any, list[dict[str, f
                         m[q]["paid"] += money[q] - new_money[q]
                         m[q]["points_bought"] += sum(
                             (b - a) * animal.points / per_family
-                            for animal, a, b in zip(_animals(), herds[q], state.herd(q),
-                                                    strict=True) if b > a
+                            for animal, a, b in zip(
+                                _animals(), herds[q], state.herd(q), strict=True
+                            )
+                            if b > a
                         )
                 if gained[active] <= 0:
                     m[active]["sold_for"] += new_money[active] - money[active]
@@ -400,14 +444,24 @@ def bot_profiles(result: TournamentResult) -> tuple[BotProfile, ...]:
             return total.get(key, 0.0) / k
 
         points = total.get("points_bought", 0.0)
-        out.append(BotProfile(
-            bot=bot, seats=seats[bot], bought=mean("bought"), paid=mean("paid"),
-            paid_per_point=None if points == 0 else total.get("paid", 0.0) / points,
-            sold_for=mean("sold_for"), started=mean("started"), started_won=mean("started_won"),
-            challenged=mean("challenged"), challenged_won=mean("challenged_won"),
-            trade_money=mean("trade_money"), trade_cards=mean("trade_cards"),
-            families=mean("families"), score=mean("score"),
-        ))
+        out.append(
+            BotProfile(
+                bot=bot,
+                seats=seats[bot],
+                bought=mean("bought"),
+                paid=mean("paid"),
+                paid_per_point=None if points == 0 else total.get("paid", 0.0) / points,
+                sold_for=mean("sold_for"),
+                started=mean("started"),
+                started_won=mean("started_won"),
+                challenged=mean("challenged"),
+                challenged_won=mean("challenged_won"),
+                trade_money=mean("trade_money"),
+                trade_cards=mean("trade_cards"),
+                families=mean("families"),
+                score=mean("score"),
+            )
+        )
     return tuple(out)
 
 
@@ -458,32 +512,60 @@ class TournamentRunner:
         self._runner: Runner = runner or run_tournament
         options = [*AGENT_NAMES, EMPTY_SEAT]
         self.seat_selects = [
-            w.Dropdown(options=options, value=names[k] if k < len(names) else EMPTY_SEAT,
-                       description=f"seat {k}", layout=w.Layout(width="210px"),
-                       style={"description_width": "50px"})
+            w.Dropdown(
+                options=options,
+                value=names[k] if k < len(names) else EMPTY_SEAT,
+                description=f"seat {k}",
+                layout=w.Layout(width="210px"),
+                style={"description_width": "50px"},
+            )
             for k in range(MAX_SEATS)
         ]
-        self.edition_select = w.Dropdown(options=sorted(EDITIONS), value=edition,
-                                         description="edition", layout=w.Layout(width="210px"),
-                                         style={"description_width": "50px"})
-        self.games_box = w.BoundedIntText(value=games, min=1, max=MAX_GAMES, description="games",
-                                          layout=w.Layout(width="160px"),
-                                          style={"description_width": "50px"})
-        self.seed_box = w.IntText(value=seed, description="seed", layout=w.Layout(width="160px"),
-                                  style={"description_width": "50px"})
+        self.edition_select = w.Dropdown(
+            options=sorted(EDITIONS),
+            value=edition,
+            description="edition",
+            layout=w.Layout(width="210px"),
+            style={"description_width": "50px"},
+        )
+        self.games_box = w.BoundedIntText(
+            value=games,
+            min=1,
+            max=MAX_GAMES,
+            description="games",
+            layout=w.Layout(width="160px"),
+            style={"description_width": "50px"},
+        )
+        self.seed_box = w.IntText(
+            value=seed,
+            description="seed",
+            layout=w.Layout(width="160px"),
+            style={"description_width": "50px"},
+        )
         self.run_button = w.Button(description="Run the tournament", button_style="primary")
         self.run_button.on_click(lambda _: self.run())
-        self.progress = w.IntProgress(value=0, min=0, max=games, description="games played",
-                                      style={"description_width": "90px"})
+        self.progress = w.IntProgress(
+            value=0,
+            min=0,
+            max=games,
+            description="games played",
+            style={"description_width": "90px"},
+        )
         self.message = w.HTML()
         self.table = w.HTML()
         self.chart = w.HTML()
         self.result: TournamentResult | None = None
-        self.widget = w.VBox([
-            row(self.seat_selects[:3]), row(self.seat_selects[3:]),
-            row([self.edition_select, self.games_box, self.seed_box]),
-            row([self.run_button, self.progress]), self.message, self.table, self.chart,
-        ])
+        self.widget = w.VBox(
+            [
+                row(self.seat_selects[:3]),
+                row(self.seat_selects[3:]),
+                row([self.edition_select, self.games_box, self.seed_box]),
+                row([self.run_button, self.progress]),
+                self.message,
+                self.table,
+                self.chart,
+            ]
+        )
         if run:
             self.run()
 
@@ -507,8 +589,12 @@ class TournamentRunner:
         self.message.value = "<i>playing...</i>"
         try:
             result = self._runner(
-                self.bots, games, seed=int(self.seed_box.value),
-                edition=str(self.edition_select.value), jobs=1, progress=False,
+                self.bots,
+                games,
+                seed=int(self.seed_box.value),
+                edition=str(self.edition_select.value),
+                jobs=1,
+                progress=False,
                 on_game=self._on_game,
             )
         except KuhtheoryError as exc:

@@ -34,7 +34,12 @@ from kuhtheory.plots import svg_bars
 from kuhtheory.widgets.common import row
 
 __all__ = [
-    "HandPicker", "TradeExplorer", "TradeSummary", "solve_summary", "summarise", "trade_rules_html",
+    "HandPicker",
+    "TradeExplorer",
+    "TradeSummary",
+    "solve_summary",
+    "summarise",
+    "trade_rules_html",
     "worth_sweep_figure",
 ]
 
@@ -136,11 +141,14 @@ def summarise(result: Any) -> TradeSummary:
     ``"counter T"``).
     """
     if hasattr(result, "offer_table") and hasattr(result, "reply_table"):
-        offers = tuple(sorted((int(c), int(t), max(0.0, float(p)))
-                              for c, t, p in result.offer_table()))
+        offers = tuple(
+            sorted((int(c), int(t), max(0.0, float(p))) for c, t, p in result.offer_table())
+        )
         replies = {
-            int(count): {"accept": float(accept),
-                         **{f"counter {t}": float(p) for t, p in counters.items()}}
+            int(count): {
+                "accept": float(accept),
+                **{f"counter {t}": float(p) for t, p in counters.items()},
+            }
             for count, accept, counters in result.reply_table()
         }
         return TradeSummary(float(result.value), offers, replies)
@@ -166,8 +174,14 @@ class HandPicker:
 
     def __init__(self, description: str, counts: Sequence[int], most: int = 10) -> None:
         self.boxes = [
-            w.BoundedIntText(value=c, min=0, max=most, description=f"{v}:",
-                             layout=w.Layout(width="100px"), style={"description_width": "32px"})
+            w.BoundedIntText(
+                value=c,
+                min=0,
+                max=most,
+                description=f"{v}:",
+                layout=w.Layout(width="100px"),
+                style={"description_width": "32px"},
+            )
             for v, c in zip(DENOMINATIONS, counts, strict=True)
         ]
         self.widget = row([w.HTML(f"<b>{html.escape(description)}</b>"), *self.boxes])
@@ -213,7 +227,8 @@ def trade_rules_html(values: Mapping[str, float] | None = None) -> str:
     return (
         "<table class='kt-rules'><tr><th>edition</th><th>B may accept</th>"
         "<th>money after a counter</th><th>tie</th><th>value to A</th></tr>"
-        + "".join(rows) + "</table>"
+        + "".join(rows)
+        + "</table>"
     )
 
 
@@ -253,13 +268,18 @@ def worth_sweep_figure(
     steps = []
     for worth, s in summaries:
         by_total = s.by_total()
-        steps.append((
-            str(worth), [str(t) for t in totals],
-            [("A's offer totals", [by_total.get(t, 0.0) for t in totals])],
-        ))
+        steps.append(
+            (
+                str(worth),
+                [str(t) for t in totals],
+                [("A's offer totals", [by_total.get(t, 0.0) for t in totals])],
+            )
+        )
     return plotly_slider_bars(
-        steps, title=f"A's offers by total ({edition})",
-        xlabel="total offered", slider_label="stake's worth W = ",
+        steps,
+        title=f"A's offers by total ({edition})",
+        xlabel="total offered",
+        slider_label="stake's worth W = ",
     )
 
 
@@ -289,14 +309,21 @@ class TradeExplorer:
         from kuhtheory.cards import to_counts
 
         self._solver = solver or solve_summary
-        self.edition_select = w.Dropdown(options=sorted(EDITIONS), value=edition,
-                                         description="edition")
+        self.edition_select = w.Dropdown(
+            options=sorted(EDITIONS), value=edition, description="edition"
+        )
         self.a_hand = HandPicker("A (offerer)", to_counts(a_cards))
         self.b_hand = HandPicker("B (responder)", to_counts(b_cards))
-        self.value_slider = w.IntSlider(value=value, min=0, max=500, step=10,
-                                        description="stake's worth W", continuous_update=False,
-                                        style={"description_width": "110px"},
-                                        layout=w.Layout(width="480px"))
+        self.value_slider = w.IntSlider(
+            value=value,
+            min=0,
+            max=500,
+            step=10,
+            description="stake's worth W",
+            continuous_update=False,
+            style={"description_width": "110px"},
+            layout=w.Layout(width="480px"),
+        )
         self.compare_button = w.Button(description="Compare the editions")
         self.compare_button.on_click(lambda _: self.compare_editions())
         self.summary_text = w.HTML()
@@ -311,13 +338,21 @@ class TradeExplorer:
             control.observe(lambda _: self.refresh(), names="value")
         self.a_hand.observe(lambda _: self.refresh())
         self.b_hand.observe(lambda _: self.refresh())
-        self.widget = w.VBox([
-            self.edition_select, self.a_hand.widget, self.b_hand.widget, self.value_slider,
-            self.message, self.summary_text,
-            row([self.offers_count_chart, self.offers_total_chart]),
-            row([self.reply_chart, self.count_chart]),
-            w.HTML("<b>The editions' trade rules</b>"), self.compare_button, self.rules_table,
-        ])
+        self.widget = w.VBox(
+            [
+                self.edition_select,
+                self.a_hand.widget,
+                self.b_hand.widget,
+                self.value_slider,
+                self.message,
+                self.summary_text,
+                row([self.offers_count_chart, self.offers_total_chart]),
+                row([self.reply_chart, self.count_chart]),
+                w.HTML("<b>The editions' trade rules</b>"),
+                self.compare_button,
+                self.rules_table,
+            ]
+        )
         self.refresh()
 
     # ----- pure computations ------------------------------------------------------------------
@@ -350,21 +385,34 @@ class TradeExplorer:
         counter = [s.expected_counter(c) or 0.0 for c in counts]
         labels = [str(c) for c in counts]
         return {
-            "offers_count": svg_bars(labels, [("A's offers", [by_count.get(c, 0.0)
-                                                              for c in counts])],
-                                     title="A's offers by card count", xlabel="cards laid",
-                                     ymax=1.0),
-            "offers_total": svg_bars([str(t) for t in totals],
-                                     [("A's offers", [by_total.get(t, 0.0) for t in totals])],
-                                     title="A's offers by total", xlabel="total offered",
-                                     ymax=1.0),
-            "reply": svg_bars(labels, [("B accepts", accept), ("only 0-cards", zero)],
-                              title="B's reply and A's bluffs, per card count",
-                              xlabel="cards A laid", ymax=1.0),
-            "count": svg_bars(labels, [("A's expected total", expected),
-                                       ("B's expected counter", counter)],
-                              title="what the count gives away", xlabel="cards A laid",
-                              ylabel="money"),
+            "offers_count": svg_bars(
+                labels,
+                [("A's offers", [by_count.get(c, 0.0) for c in counts])],
+                title="A's offers by card count",
+                xlabel="cards laid",
+                ymax=1.0,
+            ),
+            "offers_total": svg_bars(
+                [str(t) for t in totals],
+                [("A's offers", [by_total.get(t, 0.0) for t in totals])],
+                title="A's offers by total",
+                xlabel="total offered",
+                ymax=1.0,
+            ),
+            "reply": svg_bars(
+                labels,
+                [("B accepts", accept), ("only 0-cards", zero)],
+                title="B's reply and A's bluffs, per card count",
+                xlabel="cards A laid",
+                ymax=1.0,
+            ),
+            "count": svg_bars(
+                labels,
+                [("A's expected total", expected), ("B's expected counter", counter)],
+                title="what the count gives away",
+                xlabel="cards A laid",
+                ylabel="money",
+            ),
         }
 
     def edition_values(self) -> dict[str, float]:
