@@ -58,6 +58,15 @@ def main() -> None:
         ),
     )
     print(f"    exploitability {r.exploitability:.2e}, E[price] {r.expected_price:.2f}")
+    r = timed(
+        "private worths, 2 bidders of worth 10**5 (10,002 price levels)",
+        lambda: solve_bayesian_auction([[10**5], [10**5]], [50]),
+    )
+    r = timed(
+        "private worths, 3 worths up to 10**6 x 2 bidders (100,002 levels)",
+        lambda: solve_bayesian_auction([[0, 5 * 10**5, 10**6], [3 * 10**5, 9 * 10**5]], [0, 10**6]),
+    )
+    print(f"    rounds {r.rounds}, max regret {r.max_regret:.2e}, E[price] {r.expected_price:.0f}")
 
     cases = [
         ("3 bidders, worths 150/120/90", [150, 120, 90], 160),
