@@ -401,8 +401,8 @@ def solve_auction(
         Also check the solution (:func:`check_equilibrium`).
 
     Raises :class:`SolverInputError` for impossible inputs and for games beyond the solver's
-    limits (:data:`~kuhtheory.solvers.auction_game.MAX_BIDDERS`,
-    :data:`~kuhtheory.solvers.auction_game.MAX_STATES`).
+    limits, the number of bidders and of states (``MAX_BIDDERS`` and ``MAX_STATES`` of
+    :mod:`kuhtheory.solvers.auction_game`).
 
     >>> r = solve_auction([60, 40], auctioneer_value=100, verify=True)
     >>> r.path
