@@ -400,10 +400,14 @@ def solve_auction(
     verify
         Also check the solution (:func:`check_equilibrium`).
 
-    Raises :class:`SolverInputError` for impossible inputs and for games beyond the solver's
-    limits, the number of bidders and of states (``MAX_BIDDERS`` and ``MAX_STATES`` of
-    :mod:`kuhtheory.solvers.auction_game`).
+    Raises
+    ------
+    SolverInputError
+        For impossible inputs, and for games beyond the solver's limits on bidders and states
+        (``MAX_BIDDERS`` and ``MAX_STATES`` of :mod:`kuhtheory.solvers.auction_game`).
 
+    Examples
+    --------
     >>> r = solve_auction([60, 40], auctioneer_value=100, verify=True)
     >>> r.path
     ('bidder 0 bids 10', 'bidder 1 bids 20', 'bidder 0 bids 40', 'bidder 1 passes', \

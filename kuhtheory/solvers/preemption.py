@@ -369,6 +369,8 @@ def decide_preemption(
     view
         ``"absolute"`` (own gain) or ``"relative"`` (own gain minus the other's).
 
+    Examples
+    --------
     >>> d = decide_preemption("0,10,50", "0,10,10,50", 40, 100)
     >>> d.decision, d.sell, d.preempt
     ('sell', Payoffs(auctioneer=50, bidder=50), Payoffs(auctioneer=50, bidder=50))
