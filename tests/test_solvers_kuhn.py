@@ -101,3 +101,19 @@ def test_alpha_outside_the_family_is_refused() -> None:
     for alpha in (Fraction(1, 2), -0.1):
         with pytest.raises(SolverInputError, match="must lie in \\[0, 1/3\\]"):
             kuhn_family(alpha)
+
+
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        ("solve kuhn --bogus", "unrecognized arguments: --bogus"),
+        ("solve kuhn --efg /no/such/folder/kuhn.efg", "cannot write '/no/such/folder/kuhn.efg'"),
+    ],
+)
+def test_cli_kuhn_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: str, needle: str):
+    from kuhtheory.cli import main
+
+    assert main(argv.split()) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("kuhtheory: error: ") and needle in captured.err

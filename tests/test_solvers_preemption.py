@@ -264,3 +264,24 @@ def test_cli_main_reports_bad_input_in_one_line(capsys: pytest.CaptureFixture[st
     assert status == 2
     assert err.count("\n") == 1 and err.startswith("kuhtheory: error: bid=15")
     assert main("solve preemption --auctioneer 50 --bidder 10 --bid 10 --value 100".split()) == 0
+
+
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        ("solve preemption --auctioneer 0,10 --bidder 10 --bid 20 --value 50", "bid=20 exceeds"),
+        ("solve preemption --auctioneer 0,7 --bidder 10 --bid 10 --value 50", "auctioneer_cards"),
+        ("solve preemption --auctioneer 0,10 --bidder 10 --bid ten --value 50", "argument --bid"),
+        ("solve preemption --auctioneer 0,10 --bidder 10 --value 50", "required: --bid"),
+        ("solve preemption --auctioneer 0 --bidder 10 --bid 10 --value 5 --view odd", "--view"),
+    ],
+)
+def test_cli_preemption_errors_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: str, needle: str
+) -> None:
+    from kuhtheory.cli import main
+
+    assert main(argv.split()) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("kuhtheory: error: ") and needle in captured.err
