@@ -1,5 +1,6 @@
 # kuhtheory: every command goes through the project's own virtualenv (.venv).
-#   make lab    create .venv if needed, install, open JupyterLab on notebooks/
+#   make lab    create .venv if needed, install, open JupyterLab on the student notebooks
+#   make instructor  the instructor edition (solutions, guide, problem sets) in build/instructor
 #   make test   create .venv if needed, install, run the whole suite (ruff and mypy, unit tests and
 #               doctests, nbval on every notebook, the book built with warnings as errors)
 #   make bench  print the benchmark figures (never pass/fail on time)
@@ -12,7 +13,7 @@ STAMP  := $(VENV)/.installed-stamp
 # Jupyter refuses to run as root unless told; these machines run as root.
 ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 
-.PHONY: install lab test unit notebooks-test book book-strict check-browser bench widget-js notebooks lint clean
+.PHONY: install lab instructor test unit notebooks-test book book-strict check-browser bench widget-js notebooks lint clean
 
 install: $(STAMP)
 
@@ -22,8 +23,17 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev,docs]'
 	touch $(STAMP)
 
+# The student notebooks (notebooks/*.ipynb, generated from the .md sources, which Lab hides):
+# trusted, so that their saved self-check quizzes answer without re-running the cells.
+LAB_HIDDEN := ["*.md", "__pycache__", "*.pyc", ".ipynb_checkpoints"]
 lab: install
-	$(VENV)/bin/jupyter lab $(ROOT_FLAG) notebooks/
+	$(VENV)/bin/jupyter trust notebooks/*.ipynb
+	$(VENV)/bin/jupyter lab $(ROOT_FLAG) --ContentsManager.hide_globs='$(LAB_HIDDEN)' notebooks/
+
+# Chapters and how-tos with the solutions after each exercise, the instructor guide, the problem
+# sets with their solutions and, in handouts/, without them. Never served to students.
+instructor: install
+	$(PY) scripts/sync_notebooks.py --instructor build/instructor
 
 # The book is built first so tests/test_book.py checks that build instead of making its own.
 test: install
@@ -35,9 +45,11 @@ test: install
 unit: install
 	$(PY) -m pytest
 
+# The student notebooks of the chapters and how-tos; cells tagged nbval-check-output must print
+# what they printed when the notebook was generated (make notebooks).
 notebooks-test: install
 	$(PY) -m pytest --nbval-lax --override-ini="testpaths=" \
-	  --override-ini="addopts=-ra" notebooks/
+	  --override-ini="addopts=-ra" notebooks/ book/howto/
 
 widget-js:
 	bash scripts/fetch_widget_js.sh
