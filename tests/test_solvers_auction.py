@@ -6,13 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kuhtheory.errors import SolverInputError
+from kuhtheory.errors import SolverError, SolverInputError
 from kuhtheory.solvers.auction import (
+    AuctionEquilibrium,
     AuctionPayoffs,
+    Selection,
+    backward_induction,
+    check_equilibrium,
     compare_auction,
     make_game,
     solve_auction,
-    solve_game,
+    solve_auction_game,
     verify_by_paths,
 )
 from kuhtheory.solvers.preemption import Purse
@@ -21,8 +25,13 @@ from kuhtheory.solvers.preemption import Purse
 # An independent brute force: the rules replayed on explicit histories (no states, no memo).
 
 
-def _brute_force(values, purses, a_value, a_purse, step, right, cap):  # type: ignore[no-untyped-def]
-    """Backward induction over every bid path, written from the rules in the module docstring."""
+def _brute_force(values, purses, a_value, a_purse, step, right, cap, undominated=False):  # type: ignore[no-untyped-def]
+    """Backward induction over every bid path, written from the rules in the module docstring.
+
+    Ties: with ``undominated`` a bidder prefers, among his best moves, the lowest bid at which the
+    hammer would not cost him (a "safe" bid), then passing, then the lowest bid; otherwise he
+    passes, then makes the lowest bid.
+    """
     n = len(values)
 
     def hammer(history):  # type: ignore[no-untyped-def]
@@ -50,6 +59,9 @@ def _brute_force(values, purses, a_value, a_purse, step, right, cap):  # type: i
                 return i
         return None
 
+    def safe(mover, price):  # type: ignore[no-untyped-def]
+        return hammer(((mover, price),))[0][1 + mover] >= 0
+
     def solve(history):  # type: ignore[no-untyped-def]
         mover = next_mover(history)
         if mover is None:
@@ -58,12 +70,15 @@ def _brute_force(values, purses, a_value, a_purse, step, right, cap):  # type: i
         moves = [0] + [
             p for p in range(standing + step, cap + 1, step) if purses[mover].cost(p) is not None
         ]
-        best = None
-        for move in moves:
-            result = solve((*history, (mover, move)))
-            if best is None or result[0][0][1 + mover] > best[0][0][1 + mover]:
-                best = result
-        return best
+        results = {move: solve((*history, (mover, move))) for move in moves}
+        top = max(r[0][0][1 + mover] for r in results.values())
+        best_moves = [m for m in moves if results[m][0][0][1 + mover] == top]
+        if undominated:
+            safe_moves = [m for m in best_moves if m > 0 and safe(mover, m)]
+            choice = safe_moves[0] if safe_moves else best_moves[0]
+        else:
+            choice = best_moves[0]
+        return results[choice]
 
     return solve(())
 
@@ -79,15 +94,21 @@ cases = [
 ]
 
 
+@pytest.mark.parametrize("selection", list(Selection))
 @pytest.mark.parametrize("right", [True, False])
 @pytest.mark.parametrize("values,a_value,money,a_money", cases)
 def test_k_auc_4_equilibrium_matches_brute_force_of_all_bid_paths(
-    values: list[int], a_value: int, money: list | None, a_money: tuple | None, right: bool
+    values: list[int],
+    a_value: int,
+    money: list | None,
+    a_money: tuple | None,
+    right: bool,
+    selection: Selection,
 ) -> None:
     game = make_game(
         values, money=money, auctioneer_value=a_value, auctioneer_money=a_money, preemption=right
     )
-    result = solve_game(game)
+    result = solve_auction_game(game, selection, verify=True)
     (payoffs, decision, price), history = _brute_force(
         game.values,
         game.purses,
@@ -96,12 +117,13 @@ def test_k_auc_4_equilibrium_matches_brute_force_of_all_bid_paths(
         game.step,
         right,
         game.max_level * game.step,
+        undominated=selection is Selection.UNDOMINATED,
     )
     assert result.payoffs.as_tuple() == payoffs
     assert result.decision == decision
     assert result.price == price
     assert len(result.path) == len(history) + 1
-    assert verify_by_paths(game) == 0
+    assert verify_by_paths(result.equilibrium) == 0
 
 
 def test_k_auc_4_lone_bidder_bids_up_to_be_preempted() -> None:
@@ -133,19 +155,46 @@ def test_k_auc_3_no_bid_auctioneer_takes_free() -> None:
     assert r.payoffs == AuctionPayoffs(auctioneer=0, bidders=(0, 0))
 
 
-def test_without_the_right_the_keenest_bidder_wins_at_the_opening_bid() -> None:
+def test_without_the_right_the_keenest_bidder_wins_at_the_second_worth() -> None:
+    # Undominated: the losers stay in up to their worths, so the price is the second worth (the
+    # English auction); the right is worth nothing here, the competition already pays more than
+    # the auctioneer would preempt at (100 - p > p only below 50).
     c = compare_auction([100, 80, 60], auctioneer_value=100)
+    assert c.without_right.price == 80 and c.without_right.winner == 0
+    assert c.with_right.price == 80 and c.with_right.decision == "sell"
+    assert c.worth_of_right == 0
+    # Passing on ties, the losers drop out at once: the opening bid without the right.
+    c = compare_auction([100, 80, 60], auctioneer_value=100, selection="pass-on-ties")
     assert c.without_right.price == 10 and c.without_right.winner == 0
     assert c.with_right.price == 50
-    assert c.with_right.payoffs.auctioneer > c.without_right.payoffs.auctioneer
+    assert c.worth_of_right == 40
+
+
+def test_k_auc_4_the_right_is_worth_20_not_50_with_worths_60_and_40() -> None:
+    # Issue 13: under "pass on ties" the right looked worth 50 (60 against the opening bid 10);
+    # with the losers staying in while the price is below their worth it is worth 20.
+    c = compare_auction([60, 40], auctioneer_value=100, verify=True)
+    assert (c.with_right.price, c.with_right.decision) == (40, "preempt")
+    assert (c.without_right.price, c.without_right.winner) == (40, 0)
+    assert c.worth_of_right == 20
+    assert c.with_right.selection is Selection.UNDOMINATED
+    other = compare_auction([60, 40], auctioneer_value=100, selection="pass-on-ties", verify=True)
+    assert (other.without_right.price, other.worth_of_right) == (10, 50)
+    assert other.to_dict()["worth_of_right"] == 50
+    assert other.with_right.to_dict()["selection"] == "pass-on-ties"
 
 
 def test_k_pay_2_budgets_cap_the_bids() -> None:
     r = solve_auction([100, 100], budgets=[30, 20], auctioneer_value=0, preemption=False)
     game = r.game
     assert game.top_level == (3, 2)
-    assert verify_by_paths(game) == 0
-    # Bidder 1 can bid at most 20, so bidder 0 wins; with complete information he opens at 10.
+    assert verify_by_paths(r.equilibrium) == 0
+    # Bidder 1 can bid at most 20 and stays in up to it, so bidder 0 wins at 20 (he jumps there
+    # at once); passing on ties, bidder 1 drops out and bidder 0 opens at 10.
+    assert r.winner == 0 and r.price == 20
+    r = solve_auction(
+        [100, 100], budgets=[30, 20], auctioneer_value=0, preemption=False, selection="pass-on-ties"
+    )
     assert r.winner == 0 and r.price == 10
 
 
@@ -185,15 +234,23 @@ def test_to_dict_has_the_cli_keys() -> None:
     a_value=st.integers(0, 6).map(lambda k: 10 * k),
     right=st.booleans(),
     budgets=st.lists(st.integers(0, 60), min_size=2, max_size=2),
+    selection=st.sampled_from(list(Selection)),
 )
 def test_spe_has_no_profitable_deviation_on_random_small_games(
-    values: list[int], a_value: int, right: bool, budgets: list[int]
+    values: list[int], a_value: int, right: bool, budgets: list[int], selection: Selection
 ) -> None:
     game = make_game(values, budgets[: len(values)], auctioneer_value=a_value, preemption=right)
-    result = solve_game(game)
-    assert verify_by_paths(game) == 0
+    result = solve_auction_game(game, selection, verify=True)
+    assert verify_by_paths(result.equilibrium) == 0
     (payoffs, _, price), _ = _brute_force(
-        game.values, game.purses, a_value, Purse(), game.step, right, game.max_level * game.step
+        game.values,
+        game.purses,
+        a_value,
+        Purse(),
+        game.step,
+        right,
+        game.max_level * game.step,
+        undominated=selection is Selection.UNDOMINATED,
     )
     assert result.payoffs.as_tuple() == payoffs and result.price == price
 
@@ -228,9 +285,9 @@ def test_cli_auction_json_compares_with_and_without(capsys: pytest.CaptureFixtur
 
     assert _run("auction --values 100,80,60 --auctioneer-value 100 --json") == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["price"] == 50 and out["winner"] == 0 and out["decision"] == "sell"
-    assert out["payoffs"] == {"auctioneer": 50, "bidders": [50, 0, 0]}
-    assert out["without_right"]["price"] == 10
+    assert out["price"] == 80 and out["winner"] == 0 and out["decision"] == "sell"
+    assert out["payoffs"] == {"auctioneer": 80, "bidders": [20, 0, 0]}
+    assert out["without_right"]["price"] == 80
 
 
 def test_cli_auction_no_preemption_money_and_text(capsys: pytest.CaptureFixture[str]) -> None:
@@ -251,10 +308,11 @@ def test_cli_auction_bad_budget_via_main(capsys: pytest.CaptureFixture[str]) -> 
     )
 
 
-def test_verify_flag_records_the_path_check() -> None:
+def test_verify_flag_records_the_check() -> None:
     r = solve_auction([60, 40], auctioneer_value=100, verify=True)
-    assert r.verified.endswith("no profitable deviation")
-    assert "not path-checked" in solve_auction([60, 40], auctioneer_value=100).verified
+    assert "one-shot deviation check" in r.verified and "no profitable deviation" in r.verified
+    assert "selection 'undominated' checked" in r.verified
+    assert "not checked" in solve_auction([60, 40], auctioneer_value=100).verified
 
 
 def test_auction_sweep_matches_single_solves() -> None:
@@ -271,3 +329,134 @@ def test_auction_sweep_matches_single_solves() -> None:
     assert not s.preempted[0] and s.price_with[0] == s.price_without[0]
     with pytest.raises(SolverInputError, match="auctioneer_values"):
         auction_sweep([10], [])
+
+
+# ---------------------------------------------------------------------------------------------
+# The selections' defining properties, and the checks that certify them
+
+
+def test_check_equilibrium_catches_a_wrong_move() -> None:
+    # A table in which bidder 1 passes at once (the pass-on-ties move) is still subgame perfect
+    # but breaks the undominated rule; one in which bidder 0 overbids is not subgame perfect.
+    game = make_game([60, 40], auctioneer_value=100, preemption=False)
+    eq = backward_induction(game)
+    lazy = backward_induction(game, "pass-on-ties")
+    state = game.play(game.root(), 1)  # bidder 0 bid 10; bidder 1 to move
+    mixed = dict(eq.table)
+    mixed[state] = lazy.table[state]
+    with pytest.raises(SolverError, match="passes although he could bid 20"):
+        check_equilibrium(AuctionEquilibrium(game, Selection.UNDOMINATED, mixed))
+    overbid = dict(eq.table)
+    overbid[game.root()] = (6, 0, 6)  # bidder 0 opens at 60: sold at his worth, he gains 0
+    with pytest.raises(SolverError):
+        check_equilibrium(AuctionEquilibrium(game, Selection.UNDOMINATED, overbid))
+
+
+@settings(max_examples=60, deadline=None)
+@given(worths=st.lists(st.integers(0, 100), min_size=2, max_size=3))
+def test_undominated_without_the_right_is_the_english_auction(worths: list[int]) -> None:
+    # Without the right the price is the second-highest worth rounded down to the step (at least
+    # the opening bid), as when every bidder bids his worth in an English auction (Krishna 2010,
+    # ch. 2) -- exactly so when the keenest bidder (to the step) moves first: he jumps to the
+    # others' highest safe bid at once. Otherwise it may be one step more: a losing bidder whose
+    # lowest bid is already his highest safe one makes it before the winner can (K-AUC-1: the next
+    # bid must be strictly higher).
+    r = solve_auction(worths, auctioneer_value=0, preemption=False, verify=True)
+    top, second = sorted(worths, reverse=True)[:2]
+    if top < 10:  # nobody can bid without losing: no bid
+        assert r.decision == "no bid"
+        return
+    floor = max(10, second // 10 * 10)
+    assert r.price in (floor, floor + 10) and r.payoffs.auctioneer == r.price
+    assert r.winner is not None and worths[r.winner] >= r.price
+    if worths[0] // 10 > max(worths[1:]) // 10:
+        assert r.price == floor and r.winner == 0
+    lazy = solve_auction(worths, auctioneer_value=0, preemption=False, selection="pass-on-ties")
+    assert lazy.price <= r.price  # the losers give up at once, so the winner pays no more
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    worths=st.lists(st.integers(0, 100), min_size=1, max_size=3),
+    a_value=st.integers(0, 150),
+    right=st.booleans(),
+)
+def test_passing_on_ties_never_raises_the_price(
+    worths: list[int], a_value: int, right: bool
+) -> None:
+    r = solve_auction(worths, auctioneer_value=a_value, preemption=right)
+    lazy = solve_auction(
+        worths, auctioneer_value=a_value, preemption=right, selection="pass-on-ties", verify=True
+    )
+    assert lazy.price <= r.price
+
+
+def test_selection_names() -> None:
+    assert Selection.parse(" Pass-On-Ties ") is Selection.PASS_ON_TIES
+    with pytest.raises(SolverInputError, match="selection='lazy' is unknown"):
+        solve_auction([10], selection="lazy")
+
+
+# ---------------------------------------------------------------------------------------------
+# Limits: a clear error naming the input, never a RecursionError, a MemoryError or a hang
+
+
+def test_large_worths_are_solved_iteratively() -> None:
+    # Issue 13: this raised RecursionError. Two equal worths: they raise each other to 10000.
+    r = solve_auction([10000, 10000])
+    assert r.price == 10000 and r.payoffs.bidders == (0, 0)
+    assert r.equilibrium.game.state_count() == len(r.equilibrium.table)
+    r = solve_auction([2000, 1500], auctioneer_value=1000, verify=True)
+    assert (r.price, r.decision) == (1500, "sell") and "no profitable deviation" in r.verified
+
+
+@pytest.mark.parametrize(
+    "values,kwargs,needle",
+    [
+        ([10**12, 5], {}, "limited to 300,000"),
+        ([60, 40], {"auctioneer_value": 10**9}, "auctioneer_value=1000000000"),
+        ([10] * 50, {}, "values has 50 bidders: the complete-information auction solver handles"),
+        ([10**7], {"budgets": [10**7]}, "values=[10000000]"),
+    ],
+)
+def test_beyond_the_limits_a_solver_input_error(
+    values: list[int], kwargs: dict, needle: str
+) -> None:
+    with pytest.raises(SolverInputError) as info:
+        solve_auction(values, **kwargs)
+    assert needle in str(info.value)
+
+
+def test_budgets_keep_a_large_worth_within_the_limits() -> None:
+    r = solve_auction([10**7, 10**7], budgets=[500, 400], auctioneer_value=0)
+    assert r.game.top_level == (50, 40) and r.price == 400 and r.winner == 0
+
+
+def test_checks_beyond_their_limits() -> None:
+    with pytest.raises(SolverInputError, match="verify=True compares .* limited to 5,000,000"):
+        solve_auction([30000, 30000], verify=True)
+    big = solve_auction([200, 100], auctioneer_value=0)
+    with pytest.raises(SolverInputError, match="21 levels, more than its limit 12"):
+        verify_by_paths(big.equilibrium)
+
+
+def test_cli_auction_beyond_the_limit_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from kuhtheory.cli import main
+
+    assert main("solve auction --values 1000000000000,5".split()) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("kuhtheory: error: values=[1000000000000, 5]")
+    assert "limited to 300,000" in err
+    assert main("solve auction --values 60,40 --selection lazy".split()) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_cli_auction_selection(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert _run("auction --values 60,40 --auctioneer-value 100 --json") == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["selection"] == "undominated" and out["worth_of_right"] == 20
+    assert _run("auction --values 60,40 --auctioneer-value 100 --selection pass-on-ties") == 0
+    text = capsys.readouterr().out
+    assert "selection pass-on-ties" in text and "The right is worth 50" in text

@@ -175,6 +175,43 @@ def test_decision_maximises_the_auctioneer_payoff(
         assert decide_preemption(a, b, bid, value, bidder_value, "bluff", view).payoffs == d.payoffs
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    a=hands,
+    b=hands.filter(lambda h: sum(h) >= 10),
+    bidder_value=st.one_of(st.none(), st.integers(0, 300)),
+    view=st.sampled_from(["absolute", "relative"]),
+    data=st.data(),
+)
+def test_decision_regions_is_decide_preemption_cell_by_cell(
+    a: list[int], b: list[int], bidder_value: int | None, view: str, data: st.DataObject
+) -> None:
+    bids = data.draw(st.lists(st.integers(1, sum(b)), min_size=1, max_size=4))
+    worths = data.draw(st.lists(st.integers(0, 300), min_size=1, max_size=4))
+    r = decision_regions(a, b, bids, worths, bidder_value=bidder_value, view=view)
+    for i, worth in enumerate(worths):
+        for j, bid in enumerate(bids):
+            d = decide_preemption(a, b, bid, worth, bidder_value, view=view)
+            assert r.preempt[i][j] == (d.decision == PREEMPT)
+            assert r.penalty[j] == d.penalty and r.seller_excess[j] == d.seller_excess
+            if d.preempt is None:
+                assert r.gain[i][j] is None
+            else:
+                assert r.gain[i][j] == (
+                    d.preempt.in_view(d.view).auctioneer - d.sell.in_view(d.view).auctioneer
+                )
+
+
+def test_decision_regions_limits() -> None:
+    # A grid too large to draw is refused before it is listed (range(10, 10**12) is never built).
+    with pytest.raises(SolverInputError, match="bids has more than 1,000,000 values"):
+        decision_regions("0,10", "50", range(10, 10**12, 10), (100,))
+    with pytest.raises(SolverInputError, match="2,000 bids x 1,000 worths make 2,000,000 cells"):
+        decision_regions("0,10", "500,500,500,500", range(1, 2001), range(1000))
+    with pytest.raises(SolverInputError, match="bids: 60 exceeds the high bidder's money 50"):
+        decision_regions("0,10", "50", (10, 60), (100,))
+
+
 def test_to_dict_has_the_cli_keys() -> None:
     out = decide_preemption((0, 10, 50), (0, 10, 10, 50), 40, 100).to_dict()
     assert {"decision", "payoffs", "price", "winner"} <= set(out)
@@ -227,3 +264,24 @@ def test_cli_main_reports_bad_input_in_one_line(capsys: pytest.CaptureFixture[st
     assert status == 2
     assert err.count("\n") == 1 and err.startswith("kuhtheory: error: bid=15")
     assert main("solve preemption --auctioneer 50 --bidder 10 --bid 10 --value 100".split()) == 0
+
+
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        ("solve preemption --auctioneer 0,10 --bidder 10 --bid 20 --value 50", "bid=20 exceeds"),
+        ("solve preemption --auctioneer 0,7 --bidder 10 --bid 10 --value 50", "auctioneer_cards"),
+        ("solve preemption --auctioneer 0,10 --bidder 10 --bid ten --value 50", "argument --bid"),
+        ("solve preemption --auctioneer 0,10 --bidder 10 --value 50", "required: --bid"),
+        ("solve preemption --auctioneer 0 --bidder 10 --bid 10 --value 5 --view odd", "--view"),
+    ],
+)
+def test_cli_preemption_errors_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: str, needle: str
+) -> None:
+    from kuhtheory.cli import main
+
+    assert main(argv.split()) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("kuhtheory: error: ") and needle in captured.err

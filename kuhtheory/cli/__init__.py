@@ -10,13 +10,15 @@
 Each subcommand lives in its own module (:mod:`.simulate`, :mod:`.replay`, :mod:`.rules`; the
 ``solve`` children in :mod:`.solve_trade` and :mod:`.solve_preemption`), which adds its parser with
 ``register(subparsers)`` and sets ``func``. :func:`main` turns every
-:class:`~kuhtheory.errors.KuhtheoryError` into one line ``kuhtheory: error: ...`` on stderr and
-exit status 2, never a traceback.
+:class:`~kuhtheory.errors.KuhtheoryError`, and every malformed command line, into one line
+``kuhtheory: error: ...`` on stderr and exit status 2, never a traceback or a usage block.
 
 >>> main(["rules", "--edition", "2025", "--json"]) == 0   # doctest: +ELLIPSIS
 {...}
 True
 >>> main(["rules", "--edition", "chess"])
+2
+>>> main(["solve", "kuhn", "--bogus"])
 2
 """
 
@@ -26,10 +28,24 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from kuhtheory.errors import KuhtheoryError
 
 PROG = "kuhtheory"
+
+
+class UsageError(KuhtheoryError):
+    """A malformed command line (unknown option, missing value): one error line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser (and, inherited, every sub-parser) whose errors are one line."""
+
+    def error(self, message: str) -> NoReturn:
+        where = self.prog.removeprefix(PROG).strip()
+        raise UsageError(f"{where}: {message}" if where else message)
+
 
 #: Modules adding the children of ``kuhtheory solve`` (written alongside the solvers).
 SOLVE_MODULES = ("kuhtheory.cli.solve_trade", "kuhtheory.cli.solve_preemption")
@@ -54,7 +70,7 @@ def build_parser(solvers: bool = True) -> argparse.ArgumentParser:
     of ``solve``, which import the solvers and scipy)."""
     from kuhtheory.cli import replay, rules, simulate, tournament
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         description="Kuhhandel (You're Bluffing!) and game theory: play, replay, read the rules, "
         "solve subgames.",

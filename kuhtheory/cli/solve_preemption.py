@@ -6,12 +6,17 @@
         [--bidder-value 100] [--edition classic] [--view absolute|relative] [--json]
     kuhtheory solve auction --values 100,80,60 [--budgets 200,100,50 | --money "0,50;10,10;50"] \\
         [--auctioneer-value 100] [--auctioneer-money 0,10,50 | --auctioneer-budget 90] \\
-        [--no-preemption] [--step 10] [--edition classic] [--json]
+        [--no-preemption] [--selection undominated|pass-on-ties] [--step 10] [--edition classic] \
+        [--verify] [--json]
 
 The decision comes from :func:`kuhtheory.solvers.preemption.decide_preemption`, the auction from
-:func:`kuhtheory.solvers.auction.compare_auction` (with and without the right side by side) or, with
-``--no-preemption``, :func:`~kuhtheory.solvers.auction.solve_auction` without the right. ``--json``
-prints one object with ``decision``, ``payoffs``, ``price`` and ``winner``.
+:func:`kuhtheory.solvers.auction.compare_auction` (with and without the right side by side, and what
+the right is worth to the auctioneer) or, with ``--no-preemption``,
+:func:`~kuhtheory.solvers.auction.solve_auction` without the right. ``--selection`` picks the
+subgame-perfect equilibrium (default: undominated, bidders stay in while the price is below their
+worth). ``--json`` prints one object with ``decision``, ``payoffs``, ``price`` and ``winner``. An
+impossible input, or one beyond a solver's limits, is one line ``kuhtheory: error: ...`` and exit
+status 2.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="solve")
@@ -33,7 +38,7 @@ from collections.abc import Callable
 
 from kuhtheory.cards import format_money
 from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, get_edition
-from kuhtheory.solvers.auction import AuctionResult, compare_auction, solve_auction
+from kuhtheory.solvers.auction import AuctionResult, Selection, compare_auction, solve_auction
 from kuhtheory.solvers.preemption import PreemptionDecision, decide_preemption
 
 
@@ -128,6 +133,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--no-preemption",
         action="store_true",
         help="solve the auction without the auctioneer's right only",
+    )
+    a.add_argument(
+        "--selection",
+        default=Selection.UNDOMINATED.value,
+        metavar="RULE",
+        help="which subgame-perfect equilibrium: 'undominated' (default: bidders stay in while the "
+        "price is below their worth) or 'pass-on-ties' (indifferent bidders pass)",
+    )
+    a.add_argument(
+        "--verify",
+        action="store_true",
+        help="also check the equilibrium at every state (one-shot deviations, the selection rule)",
     )
     a.add_argument("--step", type=_int("--step"), default=10, help="bid increment (default 10)")
     _edition(a)
@@ -231,6 +248,8 @@ def run_auction(args: argparse.Namespace) -> int:
         "auctioneer_money": a_money,
         "step": args.step,
         "edition": get_edition(args.edition),
+        "selection": Selection.parse(args.selection),
+        "verify": args.verify,
     }
     if args.no_preemption:
         result = solve_auction(
@@ -248,11 +267,18 @@ def run_auction(args: argparse.Namespace) -> int:
     if args.json:
         out = both.with_right.to_dict()
         out["without_right"] = both.without_right.to_dict()
+        out["worth_of_right"] = both.worth_of_right
         print(json.dumps(out))
     else:
         print(format_auction(both.with_right))
         print()
         print(format_auction(both.without_right))
+        print()
+        print(
+            f"The right is worth {both.worth_of_right} to the auctioneer "
+            f"({both.with_right.payoffs.auctioneer} with it, "
+            f"{both.without_right.payoffs.auctioneer} without)."
+        )
     return 0
 
 
@@ -268,10 +294,11 @@ def format_auction(r: AuctionResult) -> str:
     payoffs = ", ".join(f"bidder {i} {x}" for i, x in enumerate(r.payoffs.bidders))
     return "\n".join(
         [
-            f"Auction {title} (step {g.step}, {g.edition})",
+            f"Auction {title} (step {g.step}, {g.edition}, selection {r.selection.value})",
             f"  auctioneer: worth {g.auctioneer_value}, {g.auctioneer_purse.describe()}; {bidders}",
             "  play: " + "; ".join(r.path),
             f"  price {r.price}, {r.decision}, the stake goes to {winner}",
             f"  payoffs: auctioneer {r.payoffs.auctioneer}, {payoffs}",
+            f"  verified: {r.verified}",
         ]
     )

@@ -2,17 +2,19 @@
 
 * :mod:`.preemption` — the auctioneer's sell-or-preempt decision after the hammer (K-AUC-4) with
   no-change payments (K-PAY-1), and :func:`decision_regions` for plots;
-* :mod:`.auction` — the ascending auction with the right under complete information (subgame-perfect
-  equilibrium, checked on every bid path);
-* :mod:`.bayesian` — private worths: the Bayesian equilibrium of the clock auction with the right,
-  verified by exploitability;
+* :mod:`.auction` (game in :mod:`.auction_game`) — the ascending auction with the right under
+  complete information: the undominated subgame-perfect equilibrium by default (or the one in which
+  indifferent bidders pass), certified at every state;
+* :mod:`.bayesian` (inputs in :mod:`.private_worths`) — private worths: the Bayesian equilibrium
+  of the clock auction with the right, verified by exploitability;
 * :mod:`.efg`, :mod:`.sequence_form`, :mod:`.best_response`, :mod:`.exact`, :mod:`.solve` —
   two-player zero-sum extensive-form games with chance, solved by the sequence-form LP (Koller,
   Megiddo & von Stengel 1996) on HiGHS, refined off the path, certified exactly in fractions;
 * :mod:`.trade`, :mod:`.trade_solution` — the sealed-bid trade (K-TRD-1..3) for every edition:
   :func:`solve_trade` with readable offer and reply tables;
 * :mod:`.normal_form` (reduced normal form, its size, nashpy bridge), :mod:`.gambit_io`
-  (.efg export), :mod:`.kuhn` (Kuhn poker, value -1/18);
+  (.efg export Gambit reads), :mod:`.kuhn` (Kuhn poker, value -1/18, Kuhn's family of optimal
+  strategies);
 * :mod:`.symbolic` — sympy closed forms for the textbook lone-bidder case (imported on demand, since
   sympy is slow to import).
 """

@@ -1,75 +1,130 @@
 """The auction with the auctioneer's right (K-AUC-1..4) under complete information, solved exactly.
 
-Model (a turn-based ascending auction with jump bids)
------------------------------------------------------
-Bidders ``0..n-1`` sit in order after the auctioneer; their worths ``values[i]`` for the stake, the
-auctioneer's worth and everybody's money are known to all. Bids are multiples of ``step`` (10 by
-default; in 2025 a multiple of its minimum raise 10). The state is ``(level, high, active, mover)``:
-the standing bid ``level * step`` (0: no bid yet), the high bidder, the bidders still in, and whose
-turn it is. On his turn a bidder either
+The game (a turn-based ascending auction with jump bids, every worth and purse known) is
+:class:`~kuhtheory.solvers.auction_game.AuctionGame`; this module solves it.
 
-* **bids** any multiple of the step above the standing bid that his money can pay (K-AUC-1: each bid
-  strictly higher than the last; K-PAY-2: never more than he holds; a bid may jump several steps, as
-  at the table), or
-* **passes**, and is out of this auction for good (the clock-auction convention of Krishna 2010,
-  ch. 2, which makes the game finite).
+Solution: subgame-perfect equilibrium (SPE) by backward induction, iteratively, level by level from
+the top bid down (:func:`backward_induction`; no recursion, one entry per state, the best bid above
+each level kept as a running maximum, so the work grows with the number of states, not their
+square). The auctioneer indifferent between selling and preempting sells (the rules make selling
+the default).
 
-The turn then goes to the next bidder in seat order who is still in and is not the high bidder. When
-there is none the hammer falls (K-AUC-2). With no bid at all the auctioneer takes the stake free
-(K-AUC-3); otherwise he sells or, with the right, preempts (K-AUC-4) as in
-:func:`kuhtheory.solvers.preemption.prefers_preempt` (absolute payoffs; he preempts only when
-strictly better). Payments follow each player's :class:`~kuhtheory.solvers.preemption.Purse`: cards
-with no change (K-PAY-1, cheapest payment), a plain budget, or unlimited cash. Payoffs are absolute:
-the winner's worth minus what he pays, the money received, 0 for a bidder who neither wins nor is
-paid.
+Equilibrium selection
+---------------------
+The auction has many SPE, and they differ in the price. A bidder who will be outbid whatever he
+does gains 0 from every move, so backward induction leaves his choice open, and how that tie is
+broken decides how far the winner must go. Two selections (:class:`Selection`):
 
-Bids are capped one step above the largest worth at the table: a higher bid can never pay off (sold,
-the winner loses money; the auctioneer never preempts a price above his worth), so the cap removes
-only dominated moves and keeps the tree finite.
+* ``"undominated"`` (the default): a bidder never passes while he can make a bid at which the
+  hammer falling would not cost him anything: he **stays in while the price is below his worth**.
+  Among his best moves he takes the lowest such bid before passing. Passing while a bid with a
+  positive hammer payoff is open is weakly dominated (that bid gives at least 0 whatever the others
+  do, and more when they all pass); at a bid exactly at his worth both are equally good and the
+  selection stays in, as a bidder does in the English clock auction who drops out when the price
+  reaches his worth (Krishna 2010, ch. 2). Without the right the keenest bidder then wins at the
+  second-highest worth rounded down to the step, which is what the private-worths model of
+  :mod:`kuhtheory.solvers.bayesian` gives when the worths are known (bid your worth).
+* ``"pass-on-ties"``: a bidder indifferent between moves passes, so losing bidders drop out at once
+  and the keenest bidder wins at the opening bid. Also subgame perfect, but it rests on weakly
+  dominated passes; this was the package's only selection before.
 
-Solution: subgame-perfect equilibrium by backward induction over the states (memoised). **Ties**: a
-bidder indifferent between moves passes rather than bids, and among equally good bids makes the
-lowest; the auctioneer indifferent between selling and preempting sells. The result's path is the
-equilibrium play. :func:`verify_by_paths` checks the equilibrium against every bid path: from every
-reachable state, no bidder gains by any sequence of his own moves (all paths enumerated with the
-others keeping to the equilibrium), which is subgame perfection by definition.
+Among equally good bids a bidder makes the lowest (the ``"undominated"`` selection: the lowest that
+is safe in the sense above, if any). :func:`check_equilibrium` verifies a solution: at every state,
+no move of the mover gains over the equilibrium move (the one-shot deviation property, which is
+subgame perfection in a finite game), the auctioneer's hammer choices are best, and the selection's
+own rule holds at every state. :func:`verify_by_paths` is the brute force for small games: every
+path of one bidder's own moves from every reachable state.
 
-Without the right (``preemption=False``) the keenest bidder wins at the opening bid: knowing all
-worths, nobody bids against him (no competition under complete information). With the right, a
-bidder who expects to be preempted bids the price up to just below the auctioneer's threshold to be
-paid it: the seller-held right of first refusal (Bikhchandani, Lippman & Ryan 2005; Choi 2009).
+The right and the shotgun clause: at the hammer the high bidder has named a price and the
+auctioneer either buys at it (preempts: pays it to the bidder) or sells at it: the buy-sell
+("shotgun") clause of partnership dissolution, with the high bidder proposing and the auctioneer
+choosing (McAfee 1992; de Frutos & Kittsteiner 2008). A bidder who expects to be bought out bids
+the price up to the highest price at which the auctioneer still buys, and is paid it; or, when
+buying at the next price pays him more, bids just above it. It is not a right of first refusal
+(Bikhchandani, Lippman & Ryan 2005): there the holder is a buyer who matches the price and pays the
+seller; here the holder is the seller, who pays the price to the winner.
 
 >>> r = solve_auction([60], auctioneer_value=100)
 >>> r.price, r.preempted, r.payoffs
 (40, True, AuctionPayoffs(auctioneer=60, bidders=(40,)))
->>> r = solve_auction([60], auctioneer_value=100, preemption=False)
+>>> r = solve_auction([60, 40], auctioneer_value=100, preemption=False)
 >>> r.price, r.winner, r.payoffs
-(10, 0, AuctionPayoffs(auctioneer=10, bidders=(50,)))
+(40, 0, AuctionPayoffs(auctioneer=40, bidders=(20, 0)))
+>>> solve_auction([60, 40], auctioneer_value=100, preemption=False, selection="pass-on-ties").price
+10
+
+References
+----------
+* V. Krishna (2010), *Auction Theory*, 2nd ed., Academic Press (the English auction, ch. 2).
+* R. P. McAfee (1992), "Amicable divorce: dissolving a partnership with simple mechanisms",
+  *Journal of Economic Theory* 56(2).
+* M. A. de Frutos and T. Kittsteiner (2008), "Efficient partnership dissolution under buy-sell
+  clauses", *RAND Journal of Economics* 39(1).
+* S. Bikhchandani, S. A. Lippman and R. Ryan (2005), "On the right-of-first-refusal", *Advances in
+  Theoretical Economics* 5(1).
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator, Sequence
+import enum
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 
-from kuhtheory.editions import Edition, get_edition
+from kuhtheory.editions import Edition
 from kuhtheory.errors import SolverError, SolverInputError
-from kuhtheory.solvers.preemption import (
-    Payoffs,
-    Purse,
-    check_step,
-    check_worth,
-    outcome_payoffs,
-    prefers_preempt,
+from kuhtheory.solvers.auction_game import (
+    PASS,
+    AuctionGame,
+    State,
+    check_budget,
+    make_game,
 )
+from kuhtheory.solvers.preemption import outcome_payoffs
 
-PASS = 0
-"""The pass action (a bid level is always >= 1)."""
+__all__ = [
+    "AuctionComparison",
+    "AuctionEquilibrium",
+    "AuctionGame",
+    "AuctionPayoffs",
+    "AuctionResult",
+    "AuctionSweep",
+    "Selection",
+    "auction_sweep",
+    "backward_induction",
+    "check_budget",
+    "check_equilibrium",
+    "compare_auction",
+    "make_game",
+    "solve_auction",
+    "solve_auction_game",
+    "verify_by_paths",
+]
 
-State = tuple[int, int, int, int]
-"""``(level, high, active_mask, mover)``; ``high == -1``: no bid yet; ``mover == -1``: hammered."""
+MAX_CHECK_MOVES = 5_000_000
+"""The most (state, move) pairs :func:`check_equilibrium` compares (about 5 s at the limit)."""
+
+MAX_PATH_LEVELS = 12
+"""The most bid levels :func:`verify_by_paths` accepts (its work doubles with every level)."""
+
+
+class Selection(enum.Enum):
+    """Which subgame-perfect equilibrium backward induction returns (module docstring)."""
+
+    #: Stay in while the price is below your worth (no weakly dominated pass); the default.
+    UNDOMINATED = "undominated"
+    #: A bidder indifferent between moves passes: losing bidders drop out at once.
+    PASS_ON_TIES = "pass-on-ties"
+
+    @classmethod
+    def parse(cls, selection: str | Selection) -> Selection:
+        """A selection from its name; :class:`SolverInputError` otherwise."""
+        if isinstance(selection, Selection):
+            return selection
+        try:
+            return cls(str(selection).strip().lower())
+        except ValueError:
+            names = ", ".join(repr(s.value) for s in cls)
+            raise SolverInputError(f"selection={selection!r} is unknown: choose {names}") from None
 
 
 @dataclass(frozen=True)
@@ -85,118 +140,96 @@ class AuctionPayoffs:
 
 
 @dataclass(frozen=True)
-class AuctionGame:
-    """The complete-information auction as data: players, purses, step and the right."""
+class AuctionEquilibrium:
+    """A solved auction: at every state the equilibrium move and the outcome it leads to.
 
-    values: tuple[int, ...]
-    purses: tuple[Purse, ...]
-    auctioneer_value: int
-    auctioneer_purse: Purse
-    step: int
-    preemption: bool
-    edition: str
-    max_level: int
-    _memo: dict[State, tuple[tuple[int, ...], int]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
+    ``table[state] = (level, high, action)``: the hammer the equilibrium reaches from ``state``
+    (``high == -1``: nobody bid) and the mover's move there (``PASS`` at a hammered state).
+    """
 
-    @property
-    def n(self) -> int:
-        """The number of bidders."""
-        return len(self.values)
+    game: AuctionGame
+    selection: Selection
+    table: Mapping[State, tuple[int, int, int]] = field(repr=False, compare=False)
 
-    @cached_property
-    def top_level(self) -> tuple[int, ...]:
-        """Each bidder's highest bid level: the cap, or less if his money cannot pay it."""
-        tops = []
-        for purse in self.purses:
-            top = self.max_level
-            while top > 0 and purse.cost(top * self.step) is None:
-                top -= 1
-            tops.append(top)
-        return tuple(tops)
+    def action(self, state: State) -> int:
+        """The equilibrium move at ``state``."""
+        return self.table[state][2]
 
-    def root(self) -> State:
-        """The state before any bid: bidder 0 to move, everyone in."""
-        return self._after(0, -1, (1 << self.n) - 1, -1)
-
-    def _after(self, level: int, high: int, active: int, last: int) -> State:
-        for offset in range(1, self.n + 1):
-            i = (last + offset) % self.n
-            if active >> i & 1 and i != high:
-                return (level, high, active, i)
-        return (level, high, active, -1)
-
-    def actions(self, state: State) -> tuple[int, ...]:
-        """The mover's moves: ``PASS`` then every bid level he can pay, lowest first."""
-        level, _, _, mover = state
-        if mover < 0:
-            return ()
-        return (PASS, *range(level + 1, self.top_level[mover] + 1))
-
-    def play(self, state: State, action: int) -> State:
-        """The state after the mover's ``action``."""
-        level, high, active, mover = state
-        if action == PASS:
-            return self._after(level, high, active & ~(1 << mover), mover)
-        return self._after(action, mover, active, mover)
-
-    def hammer(self, state: State) -> tuple[bool, tuple[int, ...]]:
-        """At a hammered state: (preempted, payoffs ``(auctioneer, bidder 0, ...)``)."""
-        level, high, _, _ = state
-        zeros = [0] * self.n
-        if high < 0:  # K-AUC-3: no bid, the auctioneer takes the stake free
-            return False, (self.auctioneer_value, *zeros)
-        bid = level * self.step
-        sell, preempt = outcome_payoffs(
-            self.auctioneer_purse, self.purses[high], bid, self.auctioneer_value, self.values[high]
-        )
-        if sell is None:  # cannot happen: bids are limited to what the bidder can pay
-            raise SolverInputError(f"bidder {high} cannot pay {bid} (K-PAY-2)")
-        preempted = self.preemption and prefers_preempt(sell, preempt)
-        chosen: Payoffs = preempt if preempted and preempt is not None else sell
-        zeros[high] = chosen.bidder
-        return preempted, (chosen.auctioneer, *zeros)
+    def outcome(self, state: State) -> tuple[int, int]:
+        """The ``(level, high)`` at which the hammer falls in the equilibrium from ``state``."""
+        level, high, _ = self.table[state]
+        return level, high
 
     def value(self, state: State) -> tuple[int, ...]:
         """The equilibrium payoffs ``(auctioneer, bidder 0, ...)`` of the subgame at ``state``."""
-        return self._solve(state)[0]
+        return self.game.payoffs(*self.outcome(state))
 
-    def best_action(self, state: State) -> int:
-        """The equilibrium move at ``state`` (ties: pass, then the lowest bid)."""
-        return self._solve(state)[1]
 
-    def _solve(self, state: State) -> tuple[tuple[int, ...], int]:
-        found = self._memo.get(state)
-        if found is not None:
-            return found
-        mover = state[3]
-        if mover < 0:
-            result = (self.hammer(state)[1], PASS)
-        else:
-            best: tuple[int, ...] | None = None
-            best_action = PASS
-            for action in self.actions(state):
-                payoff = self._solve(self.play(state, action))[0]
-                if best is None or payoff[1 + mover] > best[1 + mover]:
-                    best, best_action = payoff, action
-            assert best is not None  # PASS is always available
-            result = (best, best_action)
-        self._memo[state] = result
-        return result
+def backward_induction(
+    game: AuctionGame, selection: str | Selection = Selection.UNDOMINATED
+) -> AuctionEquilibrium:
+    """The subgame-perfect equilibrium of ``game`` under ``selection``, computed iteratively.
 
-    def states(self) -> Iterator[State]:
-        """Every state reachable from the root (any moves), each once."""
-        seen = {self.root()}
-        stack = [self.root()]
-        while stack:
-            state = stack.pop()
-            yield state
-            for action in self.actions(state):
-                nxt = self.play(state, action)
-                if nxt not in seen:
-                    seen.add(nxt)
-                    stack.append(nxt)
+    Levels are solved from the top down; within a level, sets of active bidders from the smallest
+    up (a pass removes the mover and keeps the level, a bid raises the level), so every state's
+    successors are solved before it. ``best[(m, active)]`` holds, for bidder ``m`` to move with
+    ``active`` in, his best bid above the level being solved: its gain, the lowest bid reaching it
+    and the lowest *safe* bid reaching it (one whose hammer payoff is >= 0; 0 if none).
+    """
+    rule = Selection.parse(selection)
+    n = game.n
+    masks = sorted(range(1 << n), key=lambda mask: (bin(mask).count("1"), mask))
+    holding = [[mask for mask in masks if mask >> m & 1] for m in range(n)]
+    table: dict[State, tuple[int, int, int]] = {}
+    best: dict[tuple[int, int], tuple[int, int, int]] = {}
+    for level in range(game.max_level, -1, -1):
+        highs = [-1] if level == 0 else [h for h in range(n) if game.top_level[h] >= level]
+        for active in masks:
+            for high in highs:
+                if high >= 0 and not active >> high & 1:
+                    continue
+                movers = [i for i in range(n) if active >> i & 1 and i != high]
+                if not movers:
+                    table[(level, high, active, -1)] = (level, high, PASS)
+                for mover in movers:
+                    passed = table[game.after(level, high, active & ~(1 << mover), mover)]
+                    action = _choose(
+                        rule, game.gain(mover, passed[0], passed[1]), best.get((mover, active))
+                    )
+                    if action == PASS:
+                        outcome = passed
+                    else:
+                        outcome = table[game.after(action, mover, active, mover)]
+                    table[(level, high, active, mover)] = (outcome[0], outcome[1], action)
+        if level == 0:
+            break
+        for mover in range(n):
+            hammer = game.hammers[mover][level] if game.top_level[mover] >= level else None
+            if hammer is None:
+                continue
+            safe = level if hammer.bidder >= 0 else 0
+            for active in holding[mover]:
+                reached = table[game.after(level, mover, active, mover)]
+                gain = game.gain(mover, reached[0], reached[1])
+                known = best.get((mover, active))
+                if known is None or gain > known[0]:
+                    best[(mover, active)] = (gain, level, safe)
+                elif gain == known[0]:
+                    best[(mover, active)] = (gain, level, safe or known[2])
+    return AuctionEquilibrium(game, rule, table)
+
+
+def _choose(rule: Selection, pass_gain: int, bid: tuple[int, int, int] | None) -> int:
+    """The move: ``PASS`` or a bid level, from the pass's gain and the best bid ``(gain, lowest,
+    lowest safe)`` (None: no bid is open)."""
+    if bid is None:
+        return PASS
+    gain, lowest, lowest_safe = bid
+    if rule is Selection.PASS_ON_TIES:
+        return lowest if gain > pass_gain else PASS
+    if gain > pass_gain:
+        return lowest_safe or lowest
+    return lowest_safe if gain == pass_gain and lowest_safe else PASS
 
 
 @dataclass(frozen=True)
@@ -204,6 +237,7 @@ class AuctionResult:
     """A solved complete-information auction (pygambit-style: inputs, method, values, check)."""
 
     game: AuctionGame
+    selection: Selection
     method: str
     price: int
     high_bidder: int | None
@@ -212,6 +246,7 @@ class AuctionResult:
     payoffs: AuctionPayoffs
     path: tuple[str, ...]
     verified: str
+    equilibrium: AuctionEquilibrium = field(repr=False, compare=False)
 
     @property
     def decision(self) -> str:
@@ -222,7 +257,7 @@ class AuctionResult:
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready: ``decision``, ``payoffs``, ``price``, ``winner`` (bidder index or
-        ``"auctioneer"``), the path and the inputs."""
+        ``"auctioneer"``), the path, the selection and the inputs."""
         g = self.game
         return {
             "decision": self.decision,
@@ -234,6 +269,7 @@ class AuctionResult:
             "winner": "auctioneer" if self.winner is None else self.winner,
             "high_bidder": self.high_bidder,
             "preemption": g.preemption,
+            "selection": self.selection.value,
             "values": list(g.values),
             "money": [p.describe() for p in g.purses],
             "auctioneer_value": g.auctioneer_value,
@@ -253,87 +289,48 @@ class AuctionComparison:
     with_right: AuctionResult
     without_right: AuctionResult
 
+    @property
+    def worth_of_right(self) -> int:
+        """What the right is worth to the auctioneer: his payoff with it minus without it."""
+        return self.with_right.payoffs.auctioneer - self.without_right.payoffs.auctioneer
+
     def to_dict(self) -> dict[str, object]:
         """Both results side by side."""
         return {
             "with_right": self.with_right.to_dict(),
             "without_right": self.without_right.to_dict(),
+            "worth_of_right": self.worth_of_right,
         }
 
 
-def make_game(
-    values: Sequence[int],
-    budgets: Sequence[int] | None = None,
-    *,
-    money: Sequence[str | Sequence[int]] | None = None,
-    auctioneer_value: int | None = None,
-    auctioneer_money: int | str | Sequence[int] | None = None,
-    step: int = 10,
-    preemption: bool = True,
-    edition: str | Edition = "classic",
-) -> AuctionGame:
-    """Check the inputs and build the :class:`AuctionGame` (see :func:`solve_auction`)."""
-    ed = get_edition(edition)
-    step = check_step(step, ed)
-    vals = tuple(check_worth(v, f"values[{i}]") for i, v in enumerate(values))
-    if not vals:
-        raise SolverInputError(f"values={values!r}: at least one bidder is needed")
-    if budgets is not None and money is not None:
-        raise SolverInputError("give budgets or money cards for the bidders, not both")
-    if budgets is not None:
-        if len(budgets) != len(vals):
-            raise SolverInputError(
-                f"budgets={tuple(budgets)!r} must give one budget per bidder ({len(vals)})"
-            )
-        purses = tuple(Purse.of(check_budget(b, i), f"budgets[{i}]") for i, b in enumerate(budgets))
-    elif money is not None:
-        if len(money) != len(vals):
-            raise SolverInputError(f"money={money!r} must give one hand per bidder ({len(vals)})")
-        purses = tuple(Purse.of(m, f"money[{i}]") for i, m in enumerate(money))
-    else:
-        purses = tuple(Purse() for _ in vals)
-    a_value = (
-        max(vals) if auctioneer_value is None else check_worth(auctioneer_value, "auctioneer_value")
-    )
-    a_purse = Purse.of(auctioneer_money, "auctioneer_money")
-    max_level = math.ceil(max(*vals, a_value) / step) + 1
-    return AuctionGame(vals, purses, a_value, a_purse, step, preemption, ed.name, max_level)
+def solve_auction_game(
+    game: AuctionGame,
+    selection: str | Selection = Selection.UNDOMINATED,
+    verify: bool = False,
+) -> AuctionResult:
+    """The subgame-perfect equilibrium play of ``game`` under ``selection``.
 
-
-def check_budget(budget: object, index: int) -> int:
-    """A budget >= 0, else :class:`SolverInputError` naming ``budgets[index]``."""
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
-        raise SolverInputError(f"budgets[{index}]={budget!r} must be a whole number >= 0")
-    return budget
-
-
-def solve_game(game: AuctionGame, verify: bool = False) -> AuctionResult:
-    """The subgame-perfect equilibrium play of ``game`` by backward induction.
-
-    With ``verify`` the equilibrium is also checked by :func:`verify_by_paths` (exponential: for
-    small games); a failed check raises :class:`SolverError`.
+    With ``verify`` the solution is also checked by :func:`check_equilibrium`; a failed check
+    raises :class:`SolverError`.
     """
-    verified = "exact integer backward induction (not path-checked: pass verify=True)"
+    eq = backward_induction(game, selection)
+    verified = "exact integer backward induction (not checked: verify=True or --verify checks it)"
     if verify:
-        gain = verify_by_paths(game)
-        if gain > 0:
-            raise SolverError(f"subgame-perfection check failed: a deviation gains {gain}")
-        verified = (
-            "exact integer backward induction; every bid path from every reachable state "
-            "enumerated: no profitable deviation"
-        )
+        verified = check_equilibrium(eq)
     state = game.root()
     path: list[str] = []
     while state[3] >= 0:
-        action = game.best_action(state)
+        action = eq.action(state)
         mover = state[3]
         if action == PASS:
             path.append(f"bidder {mover} passes")
         else:
             path.append(f"bidder {mover} bids {action * game.step}")
         state = game.play(state, action)
-    preempted, payoffs = game.hammer(state)
     level, high, _, _ = state
+    payoffs = game.payoffs(level, high)
+    hammer = game.hammers[high][level] if high >= 0 else None
+    preempted = hammer is not None and hammer.preempted
     if high < 0:
         path.append("no bid: the auctioneer takes the stake free (K-AUC-3)")
     else:
@@ -343,10 +340,18 @@ def solve_game(game: AuctionGame, verify: bool = False) -> AuctionResult:
         )
     method = (
         "subgame-perfect equilibrium by backward induction over (price, high bidder, bidders in, "
-        "mover); ties: pass, then the lowest bid; the auctioneer sells when indifferent"
+        f"mover); selection {eq.selection.value!r}: "
+        + (
+            "a bidder stays in while a bid he would not regret being hammered at is open, "
+            "then passes; among equal bids the lowest"
+            if eq.selection is Selection.UNDOMINATED
+            else "a bidder indifferent between moves passes; among equal bids the lowest"
+        )
+        + "; the auctioneer sells when indifferent"
     )
     return AuctionResult(
         game=game,
+        selection=eq.selection,
         method=method,
         price=level * game.step,
         high_bidder=None if high < 0 else high,
@@ -355,6 +360,7 @@ def solve_game(game: AuctionGame, verify: bool = False) -> AuctionResult:
         payoffs=AuctionPayoffs(payoffs[0], payoffs[1:]),
         path=tuple(path),
         verified=verified,
+        equilibrium=eq,
     )
 
 
@@ -368,6 +374,7 @@ def solve_auction(
     step: int = 10,
     preemption: bool = True,
     edition: str | Edition = "classic",
+    selection: str | Selection = Selection.UNDOMINATED,
     verify: bool = False,
 ) -> AuctionResult:
     """Solve the complete-information auction (module docstring) with or without the right.
@@ -388,16 +395,27 @@ def solve_auction(
         The bid increment (a multiple of the edition's minimum raise).
     preemption
         Whether the auctioneer has the right of K-AUC-4.
+    selection
+        ``"undominated"`` (stay in while the price is below your worth) or ``"pass-on-ties"``.
     verify
-        Also check every bid path (:func:`verify_by_paths`; small games only).
+        Also check the solution (:func:`check_equilibrium`).
 
-    >>> r = solve_auction([100, 60], auctioneer_value=100, verify=True)
+    Raises
+    ------
+    SolverInputError
+        For impossible inputs, and for games beyond the solver's limits on bidders and states
+        (``MAX_BIDDERS`` and ``MAX_STATES`` of :mod:`kuhtheory.solvers.auction_game`).
+
+    Examples
+    --------
+    >>> r = solve_auction([60, 40], auctioneer_value=100, verify=True)
     >>> r.path
-    ('bidder 0 bids 50', 'bidder 1 passes', 'hammer at 50: the auctioneer sells')
-    >>> r.verified.endswith("no profitable deviation")
+    ('bidder 0 bids 10', 'bidder 1 bids 20', 'bidder 0 bids 40', 'bidder 1 passes', \
+'hammer at 40: the auctioneer preempts (K-AUC-4)')
+    >>> r.verified.startswith("exact integer backward induction; one-shot")
     True
     """
-    return solve_game(
+    return solve_auction_game(
         make_game(
             values,
             budgets,
@@ -408,6 +426,7 @@ def solve_auction(
             preemption=preemption,
             edition=edition,
         ),
+        selection=selection,
         verify=verify,
     )
 
@@ -419,9 +438,9 @@ def compare_auction(
 ) -> AuctionComparison:
     """:func:`solve_auction` with and without the right, side by side.
 
-    >>> c = compare_auction([60], auctioneer_value=100)
-    >>> c.with_right.payoffs.auctioneer, c.without_right.payoffs.auctioneer
-    (60, 10)
+    >>> c = compare_auction([60, 40], auctioneer_value=100)
+    >>> c.with_right.payoffs.auctioneer, c.without_right.payoffs.auctioneer, c.worth_of_right
+    (60, 40, 20)
     """
     kwargs.pop("preemption", None)
     return AuctionComparison(
@@ -430,23 +449,118 @@ def compare_auction(
     )
 
 
-def _best_deviation(game: AuctionGame, state: State, player: int) -> int:
+# ---------------------------------------------------------------------------------------------
+# Checks
+
+
+def check_equilibrium(eq: AuctionEquilibrium) -> str:
+    """Check ``eq`` exactly; return what was checked, or raise :class:`SolverError`.
+
+    At every state of the table: the outcome is that of the equilibrium move's successor; no move
+    of the mover reaches an outcome he likes better (one-shot deviation property: subgame
+    perfection, the game being finite); at every hammer the auctioneer's choice is his better one
+    (ties sell); and the selection's rule: ``"undominated"`` -- a bidder passes only when every bid
+    open to him would cost him money were the hammer to fall on it; ``"pass-on-ties"`` -- a bidder
+    bids only when that is strictly better than passing. Raises :class:`SolverInputError` when the
+    game has more than :data:`MAX_CHECK_MOVES` (state, move) pairs.
+    """
+    game = eq.game
+    moves = sum(len(game.actions(state)) for state in eq.table)
+    if moves > MAX_CHECK_MOVES:
+        raise SolverInputError(
+            f"verify=True compares {moves:,} (state, move) pairs; the check is limited to "
+            f"{MAX_CHECK_MOVES:,} (solve without verify, or a smaller game)"
+        )
+    for state, (level, high, action) in eq.table.items():
+        mover = state[3]
+        if mover < 0:
+            if (level, high) != (state[0], state[1]):
+                raise SolverError(f"state {state}: a hammered state's outcome must be itself")
+            _check_hammer(game, level, high)
+            continue
+        if eq.outcome(game.play(state, action)) != (level, high):
+            raise SolverError(f"state {state}: its outcome is not that of its move {action}")
+        here = game.gain(mover, level, high)
+        gains = {a: game.gain(mover, *eq.outcome(game.play(state, a))) for a in game.actions(state)}
+        if max(gains.values()) > here:
+            raise SolverError(
+                f"state {state}: bidder {mover} gains {max(gains.values()) - here} by deviating"
+            )
+        _check_rule(eq, state, action, gains)
+    rule = (
+        "a bidder passes only when every bid open to him would cost him money at the hammer"
+        if eq.selection is Selection.UNDOMINATED
+        else "a bidder bids only when strictly better than passing"
+    )
+    return (
+        f"exact integer backward induction; one-shot deviation check at all {len(eq.table):,} "
+        f"states ({moves:,} moves) and every hammer: no profitable deviation (subgame perfect); "
+        f"selection {eq.selection.value!r} checked: {rule}"
+    )
+
+
+def _check_hammer(game: AuctionGame, level: int, high: int) -> None:
+    if high < 0 or not game.preemption:
+        return
+    sell, preempt = outcome_payoffs(
+        game.auctioneer_purse,
+        game.purses[high],
+        level * game.step,
+        game.auctioneer_value,
+        game.values[high],
+    )
+    options = [p.auctioneer for p in (sell, preempt) if p is not None]
+    if max(options) > game.payoffs(level, high)[0]:
+        raise SolverError(
+            f"hammer at level {level}, bidder {high}: the auctioneer's choice is not best"
+        )
+
+
+def _check_rule(
+    eq: AuctionEquilibrium, state: State, action: int, gains: Mapping[int, int]
+) -> None:
+    game, mover = eq.game, state[3]
+    if eq.selection is Selection.UNDOMINATED:
+        safe = [
+            a
+            for a in gains
+            if a != PASS and (h := game.hammers[mover][a]) is not None and h.bidder >= 0
+        ]
+        if action == PASS and safe:
+            raise SolverError(
+                f"state {state}: bidder {mover} passes although he could bid {safe[0] * game.step} "
+                "without losing at the hammer (selection 'undominated')"
+            )
+    elif action != PASS and gains[action] <= gains[PASS]:
+        raise SolverError(f"state {state}: bidder {mover} bids although passing is as good")
+
+
+def _best_deviation(eq: AuctionEquilibrium, state: State, player: int) -> int:
     """Bidder ``player``'s best payoff from ``state`` over every path of his own moves."""
+    game = eq.game
     mover = state[3]
     if mover < 0:
-        return game.hammer(state)[1][1 + player]
+        return game.payoffs(state[0], state[1])[1 + player]
     if mover != player:
-        return _best_deviation(game, game.play(state, game.best_action(state)), player)
-    return max(_best_deviation(game, game.play(state, a), player) for a in game.actions(state))
+        return _best_deviation(eq, game.play(state, eq.action(state)), player)
+    return max(_best_deviation(eq, game.play(state, a), player) for a in game.actions(state))
 
 
-def verify_by_paths(game: AuctionGame) -> int:
+def verify_by_paths(eq: AuctionEquilibrium) -> int:
     """The largest gain any bidder gets by deviating, over every reachable subgame (0: SPE).
 
     Enumerates, from every state reachable by any moves, every path of one bidder's own moves
-    with the others following the equilibrium, without memoisation; exponential, for small games.
-    Also checks the auctioneer's hammer choice against its alternative.
+    with the others following the equilibrium, without memoisation; exponential, so limited to
+    games with at most :data:`MAX_PATH_LEVELS` bid levels (:func:`check_equilibrium` is the
+    polynomial check). Also checks the auctioneer's hammer choice against its alternative.
     """
+    game = eq.game
+    if game.max_level > MAX_PATH_LEVELS:
+        raise SolverInputError(
+            f"verify_by_paths enumerates every bid path: bids up to {game.max_level * game.step} "
+            f"make {game.max_level} levels, more than its limit {MAX_PATH_LEVELS} (use "
+            "check_equilibrium)"
+        )
     worst = 0
     for state in game.states():
         if state[3] < 0:
@@ -459,16 +573,17 @@ def verify_by_paths(game: AuctionGame) -> int:
                     game.auctioneer_value,
                     game.values[high],
                 )
-                chosen = game.hammer(state)[1][0]
-                options = [sell.auctioneer] if sell else []
-                if preempt is not None:
-                    options.append(preempt.auctioneer)
-                worst = max(worst, max(options) - chosen)
+                options = [p.auctioneer for p in (sell, preempt) if p is not None]
+                worst = max(worst, max(options) - game.payoffs(level, high)[0])
             continue
-        value = game.value(state)
+        value = eq.value(state)
         for player in range(game.n):
-            worst = max(worst, _best_deviation(game, state, player) - value[1 + player])
+            worst = max(worst, _best_deviation(eq, state, player) - value[1 + player])
     return worst
+
+
+# ---------------------------------------------------------------------------------------------
+# Sweeps for plots
 
 
 @dataclass(frozen=True)

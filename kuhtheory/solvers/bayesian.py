@@ -20,86 +20,88 @@ expectation over ``W``::
 
     v_i(w, p) = q_i(p) * T_A(p) + (1 - q_i(p)) * (w - T_i(p)),   q_i(p) = P(W > T_A(p) + T_i(p)).
 
-Without the right ``q = 0`` and ``v = w - T_i(p)``: bidding one's worth (rounded down to the grid)
-is then a best response, the textbook English auction. With the right even a bidder of worth 0 likes
+Without the right ``q = 0`` and ``v = w - T_i(p)``: the textbook English auction, in which bidding
+one's worth is weakly dominant with continuous prices (Krishna 2010, ch. 2); on the grid a type
+drops out at his worth rounded down or one step above it (that step wins a tie at his worth at the
+same price; tests/test_solvers_bayesian.py). With the right even a bidder of worth 0 likes
 winning at a price the auctioneer will pay him, so competition drives prices up to the auctioneer's
-threshold: the seller-held right of first refusal (Bikhchandani, Lippman & Ryan 2005; Choi 2009).
+threshold. At the hammer the auctioneer buys or sells at the price the bidders made: a buy-sell
+("shotgun") clause with the high bidder proposing (McAfee 1992), not a right of first refusal,
+whose holder is a buyer (:mod:`kuhtheory.solvers.auction`).
 
 Solution: best-response iteration on drop-out prices (each bidder in turn, each type picks the best
-drop-out price against the others' current strategies; keep the current one when it is within
-1e-12 of the best, else the lowest best), exact expected payoffs from the distribution of the
-others' highest drop-out price and the number tied at it. The result is **verified** by its
-exploitability: every type of every bidder compared with every drop-out price, and every auctioneer
-type with the other choice at every hammer price; a Bayesian Nash equilibrium has exploitability 0,
-and the solver raises :class:`~kuhtheory.errors.SolverError` unless it is below 1e-9.
+drop-out price against the others' current strategies, keeping the current one when it is within
+the tolerance of the best), exact expected payoffs from the distribution of the others' highest
+drop-out price and the number tied at it (vectorised over the price levels: the work per round
+grows as bidders^2 x levels). **Selection** (:class:`~kuhtheory.solvers.auction.Selection`), as in
+the complete-information solver: ``"undominated"`` (the default) starts every type at his worth
+(the highest price at which winning does not lose him money) and, among equally good drop-out
+prices, takes the highest of those; ``"pass-on-ties"`` starts at the highest price at which winning
+gains strictly and takes the lowest of equally good prices. Without the right and with known
+worths (one type each), this model and :func:`kuhtheory.solvers.auction.solve_auction` then agree
+(bid your worth): the same winner, price and payoffs when the first bidder's worth is at least a
+step above the others' (rounded down to the step), otherwise prices at most one step apart. With
+the right they differ: on the clock the price is the second drop-out price, while taking turns a
+bidder may jump to a price just above the one at which the auctioneer would buy, and be sold the
+stake there (tests/test_solvers_bayesian.py).
+
+The result is **verified** by its exploitability: every type of every bidder compared with every
+drop-out price, and the auctioneer's preemption probabilities recomputed type by type; a Bayesian
+Nash equilibrium has exploitability 0, and the solver raises :class:`~kuhtheory.errors.SolverError`
+unless the largest regret is below ``1e-9`` times the largest worth (at least ``1e-9``).
+
+Limits (:mod:`kuhtheory.solvers.private_worths`, which tabulates the inputs): at most
+:data:`~kuhtheory.solvers.private_worths.MAX_BIDDERS` bidders,
+:data:`~kuhtheory.solvers.private_worths.MAX_LEVELS` price levels (the largest worth over the step)
+and :data:`~kuhtheory.solvers.private_worths.MAX_CELLS` worth types times levels; beyond them a
+:class:`~kuhtheory.errors.SolverInputError` names the input (never a MemoryError or a hang).
 
 :func:`solve_lone_bidder` is the one-bidder case of the table's open auction, where a lone bidder
 may open at any price (a jump bid) and the hammer falls there: the textbook case of
 :mod:`kuhtheory.solvers.symbolic`.
 
 Two bidders of worth 0 or 100 (even odds), an auctioneer of worth 100 who preempts below 50. With
-the right a worthless bidder stays in to 50 or 40 to be paid by the auctioneer:
+the right a worthless bidder stays in to 50 or 40 to be paid by the auctioneer; without it the
+worths are bid:
 
 >>> r = solve_bayesian_auction([[0, 100], [0, 100]], [100], step=10)
 >>> r.limits, r.expected_price, r.preempt_probability, r.exploitability
-(((50, 100), (40, 90)), 55.0, 0.5, 0.0)
+(((50, 100), (40, 100)), 57.5, 0.5, 0.0)
 >>> r = solve_bayesian_auction([[0, 100], [0, 100]], [100], preemption=False)
 >>> r.limits, r.expected_price, r.expected_auctioneer_payoff
-(((0, 100), (0, 90)), 27.5, 52.5)
+(((0, 100), (0, 100)), 30.0, 55.0)
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from kuhtheory.editions import Edition, get_edition
-from kuhtheory.errors import SolverError, SolverInputError
-from kuhtheory.solvers.preemption import Purse, check_step, check_worth
+from kuhtheory.editions import Edition
+from kuhtheory.errors import SolverError
+from kuhtheory.solvers.auction import Selection
+from kuhtheory.solvers.preemption import Purse
+from kuhtheory.solvers.private_worths import (
+    ClockSetup,
+    Distribution,
+    DistributionLike,
+    clock_setup,
+    distribution,
+)
 
-Distribution = tuple[tuple[int, float], ...]
-"""A discrete distribution of worths: ``((worth, probability), ...)``, worths increasing."""
-
-TOLERANCE = 1e-9
-_KEEP = 1e-12
-
-DistributionLike = Mapping[int, float] | Sequence[int] | Sequence[tuple[int, float]]
-
-
-def distribution(spec: DistributionLike, name: str = "distribution") -> Distribution:
-    """A checked :data:`Distribution` from ``{worth: prob}``, ``[(worth, prob)]`` or ``[worths]``.
-
-    A plain list of worths is uniform (a repeated worth counts twice). Probabilities must be >= 0
-    and sum to 1 (within 1e-9); worths whole numbers >= 0.
-
-    >>> distribution([0, 50, 50, 100])
-    ((0, 0.25), (50, 0.5), (100, 0.25))
-    >>> distribution({10: 0.5, 20: 0.5})
-    ((10, 0.5), (20, 0.5))
-    """
-    if isinstance(spec, Mapping):
-        pairs: list[tuple[object, object]] = list(spec.items())
-    else:
-        items = list(spec)
-        if items and all(isinstance(x, tuple) for x in items):
-            pairs = list(items)  # type: ignore[arg-type]
-        else:
-            pairs = [(x, 1.0 / len(items)) for x in items]
-    if not pairs:
-        raise SolverInputError(f"{name}={spec!r} is empty: give at least one worth")
-    merged: dict[int, float] = {}
-    for raw_worth, prob in pairs:
-        worth = check_worth(raw_worth, f"{name} worth")
-        if isinstance(prob, bool) or not isinstance(prob, (int, float)) or not prob >= 0:
-            raise SolverInputError(f"{name}: probability {prob!r} of worth {worth} must be >= 0")
-        merged[worth] = merged.get(worth, 0.0) + float(prob)
-    mass = sum(merged.values())
-    if abs(mass - 1.0) > 1e-9:
-        raise SolverInputError(f"{name}={spec!r}: probabilities sum to {mass!r}, not 1")
-    return tuple(sorted(merged.items()))
+__all__ = [
+    "BayesianAuctionResult",
+    "BayesianComparison",
+    "Distribution",
+    "LoneBidderResult",
+    "compare_bayesian",
+    "distribution",
+    "solve_bayesian_auction",
+    "solve_lone_bidder",
+]
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,7 @@ class BayesianAuctionResult:
     step: int
     preemption: bool
     edition: str
+    selection: Selection
     method: str
     limits: tuple[tuple[int, ...], ...]
     thresholds: tuple[tuple[int | None, ...], ...]
@@ -140,6 +143,7 @@ class BayesianAuctionResult:
             "preemption": self.preemption,
             "step": self.step,
             "edition": self.edition,
+            "selection": self.selection.value,
             "limits": [
                 {str(w): b for (w, _), b in zip(dist, lim, strict=True)}
                 for dist, lim in zip(self.bidder_worths, self.limits, strict=True)
@@ -166,213 +170,137 @@ class BayesianComparison:
     without_right: BayesianAuctionResult
 
 
-@dataclass(frozen=True)
-class _Setup:
-    worths: tuple[Distribution, ...]
-    a_worth: Distribution
-    purses: tuple[Purse, ...]
-    a_purse: Purse
-    step: int
-    preemption: bool
-    edition: str
-    levels: int  # price levels 0..levels-1
-    tops: tuple[int, ...]
-    cost: np.ndarray  # cost[i, k]: what bidder i hands over at level k (nan: cannot)
-    a_cost: np.ndarray  # a_cost[k]; nan: the auctioneer cannot pay
-    q: np.ndarray  # q[i, k]: probability that the auctioneer preempts bidder i at level k
-    values: tuple[np.ndarray, ...]  # values[i][t, k]: v_i(w_t, k), 0 where level k is impossible
-
-
-def _setup(
-    bidder_worths: Sequence[DistributionLike],
-    auctioneer_worth: DistributionLike,
-    step: int,
-    money: Sequence[Purse | int | str | Sequence[int] | None] | None,
-    auctioneer_money: Purse | int | str | Sequence[int] | None,
-    preemption: bool,
-    edition: str | Edition,
-) -> _Setup:
-    ed = get_edition(edition)
-    step = check_step(step, ed)
-    if not bidder_worths:
-        raise SolverInputError("bidder_worths is empty: at least one bidder is needed")
-    worths = tuple(distribution(d, f"bidder_worths[{i}]") for i, d in enumerate(bidder_worths))
-    a_worth = distribution(auctioneer_worth, "auctioneer_worth")
-    n = len(worths)
-    if money is not None and len(money) != n:
-        raise SolverInputError(f"money={money!r} must give one purse per bidder ({n})")
-    purses = tuple(Purse.of(None if money is None else money[i], f"money[{i}]") for i in range(n))
-    a_purse = Purse.of(auctioneer_money, "auctioneer_money")
-    top_worth = max(max(w for w, _ in d) for d in (*worths, a_worth))
-    levels = math.ceil(top_worth / step) + 2
-    cost = np.full((n, levels), np.nan)
-    a_cost = np.full(levels, np.nan)
-    for k in range(levels):
-        paid = a_purse.cost(k * step)
-        if paid is not None:
-            a_cost[k] = paid
-        for i, purse in enumerate(purses):
-            paid = purse.cost(k * step)
-            if paid is not None:
-                cost[i, k] = paid
-    tops = []
-    for i in range(n):
-        top = 0
-        while top + 1 < levels and not np.isnan(cost[i, top + 1]):
-            top += 1
-        tops.append(top)
-    a_values = np.array([w for w, _ in a_worth], dtype=float)
-    a_probs = np.array([p for _, p in a_worth])
-    q = np.zeros((n, levels))
-    if preemption:
-        for i in range(n):
-            for k in range(1, levels):
-                if not (np.isnan(a_cost[k]) or np.isnan(cost[i, k])):
-                    q[i, k] = a_probs[a_values > a_cost[k] + cost[i, k]].sum()
-    values = []
-    for i in range(n):
-        w = np.array([x for x, _ in worths[i]], dtype=float)[:, None]
-        c = np.nan_to_num(cost[i])[None, :]
-        ac = np.nan_to_num(a_cost)[None, :]
-        v = q[i][None, :] * ac + (1 - q[i][None, :]) * (w - c)
-        v[:, 0] = 0.0
-        v[:, tops[i] + 1 :] = 0.0
-        values.append(v)
-    return _Setup(
-        worths,
-        a_worth,
-        purses,
-        a_purse,
-        step,
-        preemption,
-        ed.name,
-        levels,
-        tuple(tops),
-        cost,
-        a_cost,
-        q,
-        tuple(values),
-    )
-
-
-def _level_dists(setup: _Setup, limits: Sequence[Sequence[int]]) -> list[np.ndarray]:
+def _level_dists(setup: ClockSetup, limits: Sequence[Sequence[int]]) -> list[np.ndarray]:
     out = []
     for i, dist in enumerate(setup.worths):
         p = np.zeros(setup.levels)
-        for (_, prob), b in zip(dist, limits[i], strict=True):
-            p[b] += prob
+        np.add.at(p, np.asarray(limits[i], dtype=int), [prob for _, prob in dist])
         out.append(p)
     return out
 
 
-def _others_max(setup: _Setup, dists: list[np.ndarray], i: int) -> np.ndarray:
-    """``M[B, m]``: probability that the others' highest drop-out level is B, held by m of them."""
+def _others_max(setup: ClockSetup, dists: list[np.ndarray], i: int) -> np.ndarray:
+    """``M[B, m]``: probability that the others' highest drop-out level is B, held by m of them.
+
+    Built bidder by bidder: with the others so far at ``M``, bidder ``j`` at level ``l`` either
+    stays below the top (``l < B``), joins it (``l == B``: one more at the top) or makes a new top
+    alone (``l > B``).
+    """
     n = len(dists)
-    table = {(0, 0): 1.0}
-    for j in range(n):
+    table = np.zeros((setup.levels, n + 1))
+    table[0, 0] = 1.0
+    for j, p in enumerate(dists):
         if j == i:
             continue
-        new: dict[tuple[int, int], float] = {}
-        for (top, count), prob in table.items():
-            for found in np.nonzero(dists[j])[0]:
-                level = int(found)
-                pj = prob * float(dists[j][level])
-                if level > top:
-                    key = (level, 1)
-                else:
-                    key = (top, count + 1) if level == top else (top, count)
-                new[key] = new.get(key, 0.0) + pj
+        below = np.concatenate(([0.0], np.cumsum(p)[:-1]))  # P(l < B)
+        lower_top = np.concatenate(([0.0], np.cumsum(table.sum(axis=1))[:-1]))  # P(top < B)
+        new = table * below[:, None]
+        new[:, 1:] += table[:, :-1] * p[:, None]
+        new[:, 1] += lower_top * p
         table = new
-    m = np.zeros((setup.levels, n + 1))
-    for (top, count), prob in table.items():
-        m[top, count] += prob
-    return m
+    return table
 
 
-def _win_matrix(setup: _Setup, others: np.ndarray) -> np.ndarray:
-    """``W[b, k]``: probability of winning at price level k with drop-out level b."""
-    levels = setup.levels
+def _payoff_table(setup: ClockSetup, i: int, others: np.ndarray) -> np.ndarray:
+    """``E[t, b]``: bidder i's expected payoff with type t and drop-out level b.
+
+    With drop-out level ``b >= 1`` he wins at the opening level 1 when the others never bid, at
+    level ``k`` when their highest drop-out level is ``k < b``, and at ``b`` with probability
+    ``1/(m+1)`` when ``m`` others are tied with him there.
+    """
     p_max = others.sum(axis=1)
-    # Tied with m others at the top: win with probability 1/(m+1) (m = 0 occurs only at level 0).
-    tie_win = (others * (1.0 / (np.arange(others.shape[1]) + 1.0))[None, :]).sum(axis=1)
-    win = np.zeros((levels, levels))
-    for b in range(1, levels):
-        win[b, 1] += p_max[0]
-        for top in range(1, b):
-            win[b, top] += p_max[top]
-        win[b, b] += tie_win[b]
-    return win
+    tie_win = (others / (np.arange(others.shape[1]) + 1.0)[None, :]).sum(axis=1)
+    v = setup.values[i]
+    below = np.cumsum(v * p_max[None, :], axis=1)  # sum over k <= b of v[t, k] p_max[k]
+    table = np.zeros_like(v)
+    table[:, 1:] = v[:, 1:2] * p_max[0] + below[:, :-1] + v[:, 1:] * tie_win[None, 1:]
+    return table
 
 
-def _payoff_table(setup: _Setup, i: int, win: np.ndarray) -> np.ndarray:
-    """``E[t, b]``: bidder i's expected payoff with type t and drop-out level b."""
-    return setup.values[i] @ win.T
+def _win_row(others: np.ndarray, b: int) -> np.ndarray:
+    """The probability of winning at each price level with drop-out level ``b``."""
+    row = np.zeros(others.shape[0])
+    if b == 0:
+        return row
+    p_max = others.sum(axis=1)
+    row[1:b] = p_max[1:b]
+    row[1] += p_max[0]
+    row[b] += (others[b] / (np.arange(others.shape[1]) + 1.0)).sum()
+    return row
 
 
-def _best_levels(table: np.ndarray, current: Sequence[int], top: int) -> tuple[int, ...]:
+def _best_levels(
+    setup: ClockSetup, i: int, table: np.ndarray, current: Sequence[int], rule: Selection
+) -> tuple[int, ...]:
+    """Each type's best drop-out level: the current one if it is still best; else, undominated,
+    the highest best level at which winning does not lose him money (if any), otherwise the
+    lowest best level."""
+    top = setup.tops[i]
     chosen = []
     for t, row in enumerate(table):
         allowed = row[: top + 1]
-        best = allowed.max()
+        good = allowed >= allowed.max() - setup.keep
         cur = current[t]
-        if cur <= top and allowed[cur] >= best - _KEEP:
+        if cur <= top and good[cur]:
             chosen.append(cur)
         else:
-            chosen.append(int(np.nonzero(allowed >= best - _KEEP)[0][0]))
+            safe = np.flatnonzero(good & (setup.values[i][t, : top + 1] >= 0))
+            if rule is Selection.UNDOMINATED and safe.size:
+                chosen.append(int(safe[-1]))
+            else:
+                chosen.append(int(np.flatnonzero(good)[0]))
     return tuple(chosen)
 
 
-def _start(setup: _Setup) -> list[tuple[int, ...]]:
-    # Myopic start: the highest level at which winning still pays (0 if none).
+def _start(setup: ClockSetup, rule: Selection) -> list[tuple[int, ...]]:
+    """Each type's first drop-out level: the highest at which winning does not lose (undominated)
+    or strictly gains (pass on ties); 0 if none."""
     start = []
     for i in range(len(setup.worths)):
-        v = setup.values[i]
-        row = []
-        for t in range(v.shape[0]):
-            good = [k for k in range(1, setup.tops[i] + 1) if v[t, k] > 0]
-            row.append(max(good) if good else 0)
-        start.append(tuple(row))
+        v = setup.values[i][:, : setup.tops[i] + 1]
+        ok = v >= 0 if rule is Selection.UNDOMINATED else v > 0
+        ok[:, 0] = True
+        start.append(tuple(int(np.flatnonzero(row)[-1]) for row in ok))
     return start
 
 
-def _regrets(setup: _Setup, limits: Sequence[Sequence[int]]) -> tuple[float, float]:
-    """(exploitability: expected best-response gain summed over players, largest single regret)."""
+def _regrets(setup: ClockSetup, limits: Sequence[Sequence[int]]) -> tuple[float, float]:
+    """(exploitability: expected best-response gain summed over players, largest single regret).
+
+    The bidders: every type against every drop-out price he can pay. The auctioneer: his rule
+    (preempt iff strictly better) is checked by recomputing, type by type, the probability that he
+    preempts each bidder at each price and comparing it with the one the bidders' payoffs use.
+    """
     dists = _level_dists(setup, limits)
     total_gain = 0.0
     worst = 0.0
     for i in range(len(setup.worths)):
-        table = _payoff_table(setup, i, _win_matrix(setup, _others_max(setup, dists, i)))
+        table = _payoff_table(setup, i, _others_max(setup, dists, i))
         for t, (_, prob) in enumerate(setup.worths[i]):
             gain = table[t, : setup.tops[i] + 1].max() - table[t, limits[i][t]]
             total_gain += prob * float(gain)
             worst = max(worst, float(gain))
-    # The auctioneer: at every hammer (i, k) each of his types compares selling and preempting;
-    # his rule picks the better one, so this adds 0 unless the rule were wrong.
-    outcome = _outcomes(setup, limits)
-    for i in range(len(setup.worths)):
-        for k in range(1, setup.levels):
-            if outcome[i, k] <= 0 or np.isnan(setup.cost[i, k]):
-                continue
-            for w, prob in setup.a_worth:
-                sell = setup.cost[i, k]
-                pre = -np.inf if np.isnan(setup.a_cost[k]) else w - setup.a_cost[k]
-                if not setup.preemption:
-                    continue
-                chosen = pre if pre > sell else sell
-                gain = max(sell, pre) - chosen
-                total_gain += outcome[i, k] * prob * gain
-                worst = max(worst, gain)
+    if setup.preemption:
+        a_values = np.array([w for w, _ in setup.a_worth], dtype=float)
+        a_probs = np.array([p for _, p in setup.a_worth])
+        for i in range(len(setup.worths)):
+            payable = ~(np.isnan(setup.cost[i]) | np.isnan(setup.a_cost))
+            payable[0] = False
+            keep = a_values[:, None] - setup.a_cost[None, :]  # preempting: W - T_A(p)
+            prefers = (keep > setup.cost[i][None, :]) & payable[None, :]
+            error = float(np.abs(a_probs @ prefers - setup.q[i]).max())
+            worst = max(worst, error * setup.scale)
     return total_gain, worst
 
 
-def _outcomes(setup: _Setup, limits: Sequence[Sequence[int]]) -> np.ndarray:
+def _outcomes(setup: ClockSetup, limits: Sequence[Sequence[int]]) -> np.ndarray:
     """``P[i, k]``: probability that bidder i wins at price level k."""
     dists = _level_dists(setup, limits)
     out = np.zeros((len(setup.worths), setup.levels))
     for i in range(len(setup.worths)):
-        win = _win_matrix(setup, _others_max(setup, dists, i))
+        others = _others_max(setup, dists, i)
         for (_, prob), b in zip(setup.worths[i], limits[i], strict=True):
-            out[i] += prob * win[b]
+            out[i] += prob * _win_row(others, b)
     return out
 
 
@@ -385,6 +313,7 @@ def solve_bayesian_auction(
     auctioneer_money: Purse | int | str | Sequence[int] | None = None,
     preemption: bool = True,
     edition: str | Edition = "classic",
+    selection: str | Selection = Selection.UNDOMINATED,
     max_rounds: int = 500,
 ) -> BayesianAuctionResult:
     """A Bayesian equilibrium of the clock auction with private worths (module docstring).
@@ -402,21 +331,23 @@ def solve_bayesian_auction(
         Purses: cards (no change), a budget, or None for unlimited cash.
     preemption
         Whether the auctioneer has the right of K-AUC-4.
+    selection
+        ``"undominated"`` (bid your worth when indifferent) or ``"pass-on-ties"``.
     max_rounds
         Rounds of best responses before giving up with :class:`SolverError`.
     """
-    setup = _setup(
+    rule = Selection.parse(selection)
+    setup = clock_setup(
         bidder_worths, auctioneer_worth, step, money, auctioneer_money, preemption, edition
     )
-    limits = _start(setup)
+    limits = _start(setup, rule)
     rounds = 0
     while True:
         rounds += 1
         changed = False
         for i in range(len(limits)):
-            dists = _level_dists(setup, limits)
-            table = _payoff_table(setup, i, _win_matrix(setup, _others_max(setup, dists, i)))
-            new = _best_levels(table, limits[i], setup.tops[i])
+            others = _others_max(setup, _level_dists(setup, limits), i)
+            new = _best_levels(setup, i, _payoff_table(setup, i, others), limits[i], rule)
             if new != limits[i]:
                 limits[i] = new
                 changed = True
@@ -428,55 +359,53 @@ def solve_bayesian_auction(
                 "no equilibrium in drop-out prices was found"
             )
     exploitability, worst = _regrets(setup, limits)
-    if worst > TOLERANCE:
+    if worst > setup.tolerance:
         raise SolverError(f"equilibrium check failed: a type gains {worst!r} by deviating")
-    return _result(setup, limits, rounds, exploitability, worst)
+    return _result(setup, rule, limits, rounds, exploitability, worst)
 
 
 def _result(
-    setup: _Setup, limits: list[tuple[int, ...]], rounds: int, exploitability: float, worst: float
+    setup: ClockSetup,
+    rule: Selection,
+    limits: list[tuple[int, ...]],
+    rounds: int,
+    exploitability: float,
+    worst: float,
 ) -> BayesianAuctionResult:
     outcome = _outcomes(setup, limits)
     levels = np.arange(setup.levels)
     sale = float(outcome.sum())
     a_vals = np.array([w for w, _ in setup.a_worth], dtype=float)
     a_probs = np.array([p for _, p in setup.a_worth])
-    mean_a = float(a_vals @ a_probs)
     pre = float((outcome * setup.q).sum())
     price = float((outcome * levels[None, :]).sum() * setup.step)
     cost = np.nan_to_num(setup.cost)
     a_cost = np.nan_to_num(setup.a_cost)
     transfer = float((outcome * ((1 - setup.q) * cost - setup.q * a_cost[None, :])).sum())
-    a_payoff = (1 - sale) * mean_a
+    a_payoff = (1 - sale) * float(a_vals @ a_probs)
     for i in range(len(setup.worths)):
-        for k in range(1, setup.levels):
-            if outcome[i, k] <= 0:
-                continue
-            if setup.preemption and not np.isnan(setup.a_cost[k]):
-                keep = np.where(a_vals - a_cost[k] > cost[i, k], a_vals - a_cost[k], cost[i, k])
-            else:
-                keep = np.full_like(a_vals, cost[i, k])
-            a_payoff += outcome[i, k] * float(keep @ a_probs)
+        keep = a_vals[:, None] - a_cost[None, :]  # his payoff from preempting at each level
+        preempts = keep > cost[i][None, :]
+        if not setup.preemption:
+            preempts[:] = False
+        preempts[:, np.isnan(setup.a_cost)] = False
+        mine = np.where(preempts, keep, cost[i][None, :])  # (auctioneer types, levels)
+        a_payoff += float(outcome[i] @ (a_probs @ mine))
     bidder_payoffs = []
     dists = _level_dists(setup, limits)
     for i in range(len(setup.worths)):
-        table = _payoff_table(setup, i, _win_matrix(setup, _others_max(setup, dists, i)))
+        table = _payoff_table(setup, i, _others_max(setup, dists, i))
         bidder_payoffs.append(
             float(sum(prob * table[t, limits[i][t]] for t, (_, prob) in enumerate(setup.worths[i])))
         )
     thresholds = tuple(
-        tuple(
-            None
-            if np.isnan(setup.a_cost[k]) or np.isnan(setup.cost[i, k])
-            else int(setup.a_cost[k] + setup.cost[i, k])
-            for k in range(setup.levels)
-        )
+        tuple(None if math.isnan(x) else int(x) for x in (setup.a_cost + setup.cost[i]).tolist())
         for i in range(len(setup.worths))
     )
     method = (
         "best-response iteration on drop-out prices in the clock auction with unobserved exits; "
         "exact expected payoffs; the auctioneer preempts iff his worth exceeds "
-        "T_A(p) + T_i(p) (ties sell)"
+        f"T_A(p) + T_i(p) (ties sell); selection {rule.value!r}"
     )
     return BayesianAuctionResult(
         bidder_worths=setup.worths,
@@ -486,6 +415,7 @@ def _result(
         step=setup.step,
         preemption=setup.preemption,
         edition=setup.edition,
+        selection=rule,
         method=method,
         limits=tuple(tuple(b * setup.step for b in lim) for lim in limits),
         thresholds=thresholds,
@@ -500,7 +430,8 @@ def _result(
         rounds=rounds,
         verified=(
             f"best-response check over every drop-out price and every auctioneer choice: "
-            f"exploitability {exploitability:.3g} (max regret {worst:.3g}) < {TOLERANCE:g}"
+            f"exploitability {exploitability:.3g} (max regret {worst:.3g}) "
+            f"<= {setup.tolerance:.3g}"
         ),
     )
 
@@ -579,7 +510,7 @@ def solve_lone_bidder(
     >>> r.bids, r.thresholds, r.transfers
     ((40,), (80,), (-40.0,))
     """
-    setup = _setup(
+    setup = clock_setup(
         [bidder_worth], auctioneer_worth, step, [money], auctioneer_money, preemption, edition
     )
     v = setup.values[0]
@@ -588,7 +519,7 @@ def solve_lone_bidder(
     regret = 0.0
     for t in range(v.shape[0]):
         row = v[t, : top + 1]
-        best = int(np.nonzero(row >= row.max() - _KEEP)[0][0])
+        best = int(np.nonzero(row >= row.max() - setup.keep)[0][0])
         bids.append(best)
         regret = max(regret, float(row.max() - row[best]))
     q = setup.q[0]

@@ -8,18 +8,37 @@ the first player is -1/18, with a one-parameter family of optimal strategies for
 Information sets are tuples ``(card, history)``: ``("K", "cb")`` is the first player holding the
 king after he checked and the second bet.
 
+**Kuhn's family** (:func:`kuhn_family`): for every ``alpha`` in ``[0, 1/3]`` the first player
+bluffs with the jack (bets) with probability ``alpha``, bets the king with probability
+``3 alpha``, always checks the queen and, having checked it, calls a bet with probability
+``alpha + 1/3``; he folds the jack and calls with the king after checking. The second player's
+optimal strategy is unique: after a check he bets the king, bluffs with the jack with probability
+1/3 and checks the queen; facing a bet he calls with the king, with the queen with probability 1/3,
+and folds the jack. Every such pair is an equilibrium; :func:`family_exploitability` checks it
+exactly in fractions (best responses in the sequence form, von Stengel 1996), and an ``alpha``
+outside ``[0, 1/3]`` is not one (the second player then gains by deviating).
+
 >>> g = kuhn_poker()
 >>> g.infoset_count(), g.terminal_count()
 ((6, 6), 30)
+>>> pair_exploitability(*kuhn_family(Fraction(1, 6))), family_value(Fraction(1, 3))
+(Fraction(0, 1), Fraction(-1, 18))
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 
-from kuhtheory.solvers.efg import Chance, Decision, Game, Node, Terminal
+from kuhtheory.errors import SolverInputError
+from kuhtheory.solvers.best_response import best_response, exploitability
+from kuhtheory.solvers.efg import Chance, Decision, Game, Node, Terminal, to_fraction
+from kuhtheory.solvers.sequence_form import SequenceForm, from_game
 
 CARDS = ("J", "Q", "K")
+
+Behaviour = dict[Hashable, dict[str, Fraction]]
+"""A behaviour strategy: for each information set, each action's probability."""
 
 
 def _showdown(c0: str, c1: str, stake: int) -> int:
@@ -57,3 +76,69 @@ def kuhn_poker() -> Game:
         label="deal",
     )
     return Game(root, players=("first player", "second player"), title="Kuhn poker")
+
+
+def kuhn_family(alpha: object = 0) -> tuple[Behaviour, Behaviour]:
+    """Kuhn's optimal strategies with bluffing frequency ``alpha`` in ``[0, 1/3]`` (module
+    docstring); :class:`SolverInputError` for any other ``alpha``.
+
+    >>> first, second = kuhn_family(Fraction(1, 6))
+    >>> first[("J", "")]["bet"], first[("K", "")]["bet"], first[("Q", "cb")]["call"]
+    (Fraction(1, 6), Fraction(1, 2), Fraction(1, 2))
+    """
+    a = to_fraction(alpha, "alpha")
+    if not 0 <= a <= Fraction(1, 3):
+        raise SolverInputError(f"alpha={alpha!r} must lie in [0, 1/3] (Kuhn 1950)")
+    third = Fraction(1, 3)
+
+    def mix(first: str, second: str, p: Fraction) -> dict[str, Fraction]:
+        return {first: 1 - p, second: p}
+
+    first: Behaviour = {
+        ("J", ""): mix("check", "bet", a),
+        ("Q", ""): mix("check", "bet", Fraction(0)),
+        ("K", ""): mix("check", "bet", 3 * a),
+        ("J", "cb"): mix("fold", "call", Fraction(0)),
+        ("Q", "cb"): mix("fold", "call", a + third),
+        ("K", "cb"): mix("fold", "call", Fraction(1)),
+    }
+    second: Behaviour = {
+        ("J", "c"): mix("check", "bet", third),
+        ("Q", "c"): mix("check", "bet", Fraction(0)),
+        ("K", "c"): mix("check", "bet", Fraction(1)),
+        ("J", "b"): mix("fold", "call", Fraction(0)),
+        ("Q", "b"): mix("fold", "call", third),
+        ("K", "b"): mix("fold", "call", Fraction(1)),
+    }
+    return first, second
+
+
+def realization_plan(sf: SequenceForm, player: int, behaviour: Behaviour) -> list[Fraction]:
+    """The realization plan of a behaviour strategy: each sequence's probability, the product of
+    its actions' probabilities (von Stengel 1996)."""
+    plan = [Fraction(0)] * sf.sizes[player]
+    plan[0] = Fraction(1)
+    for info in sf.infosets[player]:
+        probs = behaviour[info.key]
+        for k, action in enumerate(info.actions):
+            plan[info.first + k] = plan[info.parent] * probs[action]
+    return plan
+
+
+def pair_exploitability(first: Behaviour, second: Behaviour) -> Fraction:
+    """``BR_0(y) - BR_1(x)`` of a pair of behaviour strategies of Kuhn poker, exactly in
+    fractions: 0 iff the pair is an equilibrium."""
+    sf = from_game(kuhn_poker(), exact=True)
+    x, y = realization_plan(sf, 0, first), realization_plan(sf, 1, second)
+    gap: Fraction = exploitability(sf, x, y, exact=True)
+    return gap
+
+
+def family_value(alpha: object) -> Fraction:
+    """The first player's expected payoff of Kuhn's pair at ``alpha`` (the game's value -1/18)."""
+    sf = from_game(kuhn_poker(), exact=True)
+    first, second = kuhn_family(alpha)
+    x = realization_plan(sf, 0, first)
+    # x against its best reply; Kuhn's second player is one, so this is the pair's payoff.
+    value: Fraction = best_response(sf, 1, x, exact=True)[0]
+    return value

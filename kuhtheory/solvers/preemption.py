@@ -56,6 +56,7 @@ References
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -317,10 +318,22 @@ def outcome_payoffs(
     (Payoffs(auctioneer=10, bidder=90), Payoffs(auctioneer=-400, bidder=500))
     """
     paid = bidder.cost(bid)
-    sell = None if paid is None else Payoffs(paid, bidder_value - paid)
     cost = auctioneer.cost(bid)
-    preempt = None if cost is None else Payoffs(value - cost, cost)
-    return sell, preempt
+    if paid is None:
+        return None, None if cost is None else Payoffs(value - cost, cost)
+    return payoffs_at(paid, cost, value, bidder_value)
+
+
+def payoffs_at(
+    paid: int, cost: int | None, value: int, bidder_value: int
+) -> tuple[Payoffs, Payoffs | None]:
+    """The absolute (sell, preempt) payoffs when selling hands the auctioneer ``paid`` and
+    preempting costs him ``cost`` (None: he cannot pay): K-AUC-4.
+
+    >>> payoffs_at(10, 500, 100, 100)
+    (Payoffs(auctioneer=10, bidder=90), Payoffs(auctioneer=-400, bidder=500))
+    """
+    return Payoffs(paid, bidder_value - paid), None if cost is None else Payoffs(value - cost, cost)
 
 
 def prefers_preempt(sell: Payoffs, preempt: Payoffs | None, view: View = View.ABSOLUTE) -> bool:
@@ -356,6 +369,8 @@ def decide_preemption(
     view
         ``"absolute"`` (own gain) or ``"relative"`` (own gain minus the other's).
 
+    Examples
+    --------
     >>> d = decide_preemption("0,10,50", "0,10,10,50", 40, 100)
     >>> d.decision, d.sell, d.preempt
     ('sell', Payoffs(auctioneer=50, bidder=50), Payoffs(auctioneer=50, bidder=50))
@@ -451,6 +466,10 @@ class DecisionRegions:
     seller_excess: tuple[int, ...]
 
 
+MAX_GRID_CELLS = 1_000_000
+"""The most cells (bids x worths) :func:`decision_regions` computes."""
+
+
 def decision_regions(
     auctioneer_cards: str | Sequence[int],
     bidder_cards: str | Sequence[int],
@@ -463,7 +482,9 @@ def decision_regions(
     """The decision on a grid: every bid in ``bids`` against every auctioneer's worth in ``worths``.
 
     The bidder's worth is ``bidder_value`` (default: the same as the auctioneer's, row by row).
-    Bids above the bidder's money raise :class:`SolverInputError` (K-PAY-2).
+    Bids above the bidder's money raise :class:`SolverInputError` (K-PAY-2), and so does a grid of
+    more than :data:`MAX_GRID_CELLS` cells. Each bid's two payments are found once; every cell
+    then compares the outcomes as :func:`decide_preemption` does.
 
     >>> r = decision_regions((50,), (10, 10, 50), bids=(10, 20, 50), worths=(0, 100))
     >>> r.preempt
@@ -471,42 +492,69 @@ def decision_regions(
     >>> r.penalty
     (40, 30, 0)
     """
-    bid_t = tuple(bids)
-    worth_t = tuple(worths)
+    bid_t = _bounded(bids, "bids")
+    worth_t = _bounded(worths, "worths")
     if not bid_t or not worth_t:
         raise SolverInputError(f"bids={bid_t!r} and worths={worth_t!r} must not be empty")
+    if len(bid_t) * len(worth_t) > MAX_GRID_CELLS:
+        raise SolverInputError(
+            f"{len(bid_t):,} bids x {len(worth_t):,} worths make {len(bid_t) * len(worth_t):,} "
+            f"cells; decision_regions is limited to {MAX_GRID_CELLS:,}"
+        )
+    ed = get_edition(edition)
+    the_view = View.parse(view)
+    a_purse = Purse(cards=_hand(auctioneer_cards, "auctioneer_cards"))
+    b_purse = Purse(cards=_hand(bidder_cards, "bidder_cards"))
+    assert a_purse.cards is not None and b_purse.cards is not None  # built just above
+    paid: list[int] = []
+    cost: list[int | None] = []
+    for bid in bid_t:
+        check_bid(bid, ed, "bids")
+        b_cost = b_purse.cost(bid)
+        if b_cost is None:
+            raise SolverInputError(
+                f"bids: {bid!r} exceeds the high bidder's money {total(b_purse.cards)} "
+                f"{from_counts(b_purse.cards)!r}: he may not bid more than he holds (K-PAY-2)"
+            )
+        paid.append(b_cost)
+        cost.append(a_purse.cost(bid))
+    if bidder_value is not None:
+        check_worth(bidder_value, "bidder_value")
     rows: list[tuple[bool, ...]] = []
     gains: list[tuple[int | None, ...]] = []
-    first: list[PreemptionDecision] = []
     for worth in worth_t:
+        worth = check_worth(worth, "worths")
+        own = worth if bidder_value is None else bidder_value
         row: list[bool] = []
         gain_row: list[int | None] = []
-        for bid in bid_t:
-            d = decide_preemption(
-                auctioneer_cards, bidder_cards, bid, worth, bidder_value, edition, view
+        for b_cost, a_cost in zip(paid, cost, strict=True):
+            sell, preempt = payoffs_at(b_cost, a_cost, worth, own)
+            row.append(prefers_preempt(sell, preempt, the_view))
+            gain_row.append(
+                None
+                if preempt is None
+                else preempt.in_view(the_view).auctioneer - sell.in_view(the_view).auctioneer
             )
-            row.append(d.decision == PREEMPT)
-            if d.preempt is None:
-                gain_row.append(None)
-            else:
-                gain_row.append(
-                    d.preempt.in_view(d.view).auctioneer - d.sell.in_view(d.view).auctioneer
-                )
-            if len(first) < len(bid_t):
-                first.append(d)
         rows.append(tuple(row))
         gains.append(tuple(gain_row))
-    d0 = first[0]
     return DecisionRegions(
-        auctioneer_cards=d0.auctioneer_cards,
-        bidder_cards=d0.bidder_cards,
+        auctioneer_cards=from_counts(a_purse.cards),
+        bidder_cards=from_counts(b_purse.cards),
         bids=bid_t,
         worths=worth_t,
         bidder_value=bidder_value,
-        edition=d0.edition,
-        view=d0.view,
+        edition=ed.name,
+        view=the_view,
         preempt=tuple(rows),
         gain=tuple(gains),
-        penalty=tuple(d.penalty for d in first),
-        seller_excess=tuple(d.seller_excess for d in first),
+        penalty=tuple(None if c is None else c - b for c, b in zip(cost, bid_t, strict=True)),
+        seller_excess=tuple(p - b for p, b in zip(paid, bid_t, strict=True)),
     )
+
+
+def _bounded(values: Iterable[int], name: str) -> tuple[int, ...]:
+    """``values`` as a tuple, refusing more than :data:`MAX_GRID_CELLS` without listing them."""
+    out = tuple(itertools.islice(values, MAX_GRID_CELLS + 1))
+    if len(out) > MAX_GRID_CELLS:
+        raise SolverInputError(f"{name} has more than {MAX_GRID_CELLS:,} values: the grid's limit")
+    return out
