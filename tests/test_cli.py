@@ -126,6 +126,12 @@ def test_simulate_text_summary(capsys):
     assert err == ""  # no progress bar when stderr is not a terminal
 
 
+def test_simulate_no_timing_prints_the_same_every_run(capsys):
+    args = ("simulate", "--games", "2", "--bots", "heuristic", "--no-timing")
+    first, second = run_main(capsys, *args)[1], run_main(capsys, *args)[1]
+    assert first == second and "games/s" not in first and "mean actions" in first
+
+
 def test_simulate_writes_records_that_replay(capsys, tmp_path):
     status, out, _ = run_main(
         capsys,

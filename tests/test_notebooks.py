@@ -266,6 +266,35 @@ def test_instructor_edition_has_every_solution_and_the_student_one_none(tmp_path
                 assert line in text, (md.name, line)
 
 
+def test_instructor_problem_sets_run_and_their_handouts_hold_no_solution(tmp_path: Path):
+    out = tmp_path / "instructor"
+    sync.instructor_edition(out, INDEX, run=True)  # executes the problem sets' solutions
+    sets = sorted((ROOT / "instructor" / "problem_sets").glob("ps*.md"))
+    assert len(sets) >= 3
+    for md in sets:
+        nb = nbformat.read(out / "problem_sets" / f"{md.stem}.ipynb", 4)
+        solved = [c for c in nb.cells if "solution" in c.metadata.get("tags", ())]
+        labels, _ = exercises_and_solutions(md.read_text(encoding="utf-8"))
+        assert len(labels) >= 3 and len(solved) >= len(labels), md.name
+        for cell in solved:
+            assert cell.execution_count and cell.outputs, f"{md.name}: a solution printed nothing"
+            assert not [o for o in cell.outputs if o.output_type == "error"], md.name
+        handout = nbformat.read(out / "handouts" / f"{md.stem}.ipynb", 4)
+        text = "\n".join(c.source for c in handout.cells)
+        assert "**Problem" in text and "Solution" not in text, md.name
+        for line in solution_lines(md.read_text(encoding="utf-8")):
+            assert line not in text, (md.name, line)
+    guide = nbformat.read(out / "guide.ipynb", 4)
+    headings = "\n".join(c.source for c in guide.cells)
+    for section in (
+        "A sequence of class meetings",
+        "What the widgets are for in class",
+        "Running a classroom tournament",
+    ):
+        assert section in headings
+    assert (out / "README.md").is_file()
+
+
 # ----- the built book serves the student notebooks -----------------------------------------------
 BUILT = ROOT / "book" / "_build" / "html"
 needs_built_book = pytest.mark.skipif(
@@ -320,6 +349,86 @@ def test_the_links_of_the_student_notebooks_land_on_the_book_pages_and_anchors()
                     assert f'id="{anchor}"' in html, f"{md.name}: {url}: no such anchor"
                 checked += 1
     assert checked > 50
+
+
+# ----- self-checks ----------------------------------------------------------------------------
+#: Every chapter, and the Theory part's overview, ends with a self-check.
+SELF_CHECKED = [*CHAPTERS, ROOT / "book" / "theory" / "overview.md"]
+
+
+def self_check_outputs(nb: nbformat.NotebookNode) -> list[str]:
+    return [
+        output["data"]["text/html"]
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+        if "kt-selfcheck" in str(output.get("data", {}).get("text/html", ""))
+    ]
+
+
+@pytest.mark.parametrize("md", SELF_CHECKED, ids=_ids(SELF_CHECKED))
+def test_every_chapter_ends_with_three_self_check_questions(md: Path):
+    text = md.read_text(encoding="utf-8")
+    assert "\n## Self-check\n" in text, f"{md.name}: add a '## Self-check' section at its end"
+    after = text.split("\n## Self-check\n", 1)[1]
+    assert not re.search(r"^## (?!Exercises|Sources)", after, re.M), (
+        "the self-check comes at the end: only the exercises and the sources may follow it"
+    )
+    quizzes = self_check_outputs(student(md))
+    assert len(quizzes) == 1 and quizzes[0].count('class="kt-sc-q"') >= 3, md.name
+
+
+@needs_built_book
+@pytest.mark.parametrize("md", SELF_CHECKED, ids=_ids(SELF_CHECKED))
+def test_the_book_page_carries_the_self_check_without_its_code(md: Path):
+    html = (BUILT / f"{sync.docname(md)}.html").read_text(encoding="utf-8")
+    assert html.count('class="kt-selfcheck"') == 1 and html.count('class="kt-sc-q"') >= 3
+    assert "SelfCheck(" not in html, "the code that builds the self-check must not show"
+
+
+@pytest.mark.browser
+@needs_built_book
+@pytest.mark.parametrize("page", ["notebooks/trade", "theory/overview"])
+def test_self_check_answers_right_and_wrong_on_the_static_page(page: str, tmp_path: Path):
+    """Headless Chromium, network cut off: a wrong answer is refused, the right one accepted.
+
+    Screenshots at 1200 and 400 px wide are left in tmp_path (selfcheck-*-desktop/phone.png).
+    """
+    reason = _lab_skip_reason()
+    if reason:
+        pytest.skip(reason)
+    shot = tmp_path / f"selfcheck-{page.replace('/', '-')}"
+    done = subprocess.run(
+        [
+            "node",
+            str(ROOT / "tests" / "browser_selfcheck.mjs"),
+            (BUILT / f"{page}.html").as_uri(),
+            str(shot),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=90,
+        check=False,
+        env={
+            **os.environ,
+            "NODE_PATH": str(NODE_DIR / "node_modules"),
+            "CHROMIUM": browser.chromium() or "",
+        },
+    )
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["quizzes"] == 1 and report["questions"] >= 3, report
+    assert report["noscriptNoteHidden"], report
+    kinds = [k for k in ("number", "choice") if k in report]
+    assert kinds, report
+    for kind in kinds:
+        assert report[kind]["wrong"]["state"] == "wrong", report
+        assert report[kind]["wrong"]["feedback"].startswith("Not quite"), report
+        assert report[kind]["right"] == {"feedback": "Right.", "state": "right"}, report
+    if "number" in report:
+        assert report["number"]["answerShown"], report
+    assert not report["phoneOverflow"], "the self-check is wider than a 400 px screen"
+    assert (tmp_path / f"{shot.name}-phone.png").stat().st_size > 1000
 
 
 # ----- JupyterLab: the widgets render in a live notebook ------------------------------------------
