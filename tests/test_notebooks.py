@@ -547,3 +547,44 @@ def test_widgets_render_in_jupyterlab(lab: tuple[str, Path], chapter: str, tmp_p
     assert report["fallback"] == 0 and report["errors"] == 0, report
     for what, least in LAB_CHAPTERS[chapter].items():
         assert report[what] >= least, f"{chapter}: fewer than {least} {what} rendered: {report}"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("chapter", ["trade", "tournaments"])
+def test_student_notebook_reads_right_in_jupyterlab(lab: tuple[str, Path], chapter: str, tmp_path):
+    """A student opens the notebook in JupyterLab: the exercise is numbered Markdown with no MyST
+    left, and the saved self-check answers (the notebook is trusted, as make lab and Binder do)
+    without running a cell. Screenshots (desktop and 400 px) are left in tmp_path."""
+    base, root = lab
+    target = root / f"student-{chapter}.ipynb"
+    shutil.copy(NOTEBOOKS / f"{chapter}.ipynb", target)
+    jupyter = str(Path(sys.executable).with_name("jupyter"))
+    subprocess.run([jupyter, "trust", str(target)], check=True, capture_output=True)
+    done = subprocess.run(
+        [
+            "node",
+            str(ROOT / "tests" / "browser_student.mjs"),
+            base,
+            target.name,
+            str(tmp_path / f"lab-{chapter}"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=150,
+        check=False,
+        env={
+            **os.environ,
+            "NODE_PATH": str(NODE_DIR / "node_modules"),
+            "CHROMIUM": browser.chromium() or "",
+        },
+    )
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["exercise"]["index"] >= 0, report
+    assert re.search(r"^Exercise \d+\.1$", report["exercise"]["text"], re.M), report
+    assert not report["exercise"]["raw"] and not report["rawAnywhere"], report
+    assert report["selfcheck"]["ready"], "the trusted notebook's saved self-check did not start"
+    assert report["selfcheck"]["wrong"]["state"] == "wrong", report
+    assert report["selfcheck"]["right"] == {"feedback": "Right.", "state": "right"}, report
+    for name in ("exercise", "selfcheck", "exercise-phone"):
+        assert (tmp_path / f"lab-{chapter}-{name}.png").stat().st_size > 1000
