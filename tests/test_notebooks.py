@@ -143,6 +143,19 @@ def test_student_notebook_collapses_the_code_the_book_hides(md: Path):
             assert cell.metadata["jupyter"]["source_hidden"] is True
 
 
+#: Output that changes from run to run: memory addresses, timings, speeds.
+VOLATILE = re.compile(r"object at 0x|0x[0-9a-f]{8,}|games/s|\bseconds\b|\belapsed\b|\d ?ms\b")
+
+
+@pytest.mark.parametrize("md", SOURCES, ids=_ids(SOURCES))
+def test_student_notebook_prints_nothing_that_changes_from_run_to_run(md: Path):
+    for k, cell in enumerate(student(md).cells):
+        for output in cell.get("outputs", []):
+            text = output.get("text", "") + str(output.get("data", {}).get("text/plain", ""))
+            found = VOLATILE.search(text)
+            assert not found, f"{md.name} cell {k} prints {found.group(0)!r}: a volatile output"
+
+
 @pytest.mark.parametrize("md", CHAPTERS, ids=_ids(CHAPTERS))
 def test_front_matter_is_unpaired_myst_with_python3(md: Path):
     nb = jupytext.read(md)
