@@ -5,19 +5,11 @@
 // Each verdict is {"feedback": text, "state": "right" | "wrong" | ""}.
 // Usage: node tests/browser_selfcheck.mjs PAGE_URL SCREENSHOT_PREFIX
 // Screenshots: PREFIX-desktop.png (1200 px wide) and PREFIX-phone.png (400 px wide).
-import { createRequire } from "node:module";
+import { giveUpAfter, launchChromium } from "./browser_common.mjs";
 
-const require = createRequire(import.meta.url);
-const { chromium } = require("playwright-core");
 const [url, shot] = process.argv.slice(2);
-setTimeout(() => {
-  console.log(JSON.stringify({ error: "timeout after 60 s" }));
-  process.exit(3);
-}, 60000).unref();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu"],
-});
+giveUpAfter(60);
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const external = [];

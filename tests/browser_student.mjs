@@ -5,20 +5,12 @@
 // 400 px (PREFIX-exercise-phone.png), then answers the saved self-check wrong and right (the
 // notebook is trusted by the caller, so its saved script runs without a kernel).
 // Usage: node tests/browser_student.mjs BASE_URL NOTEBOOK_PATH SCREENSHOT_PREFIX
-import { createRequire } from "node:module";
+import { dismissNews, giveUpAfter, launchChromium, openNotebook } from "./browser_common.mjs";
 
-const require = createRequire(import.meta.url);
-const { chromium } = require("playwright-core");
 const [base, notebook, shot] = process.argv.slice(2);
 const started = Date.now();
-setTimeout(() => {
-  console.log(JSON.stringify({ error: "timeout after 110 s" }));
-  process.exit(3);
-}, 110000).unref();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu"],
-});
+giveUpAfter(110);
+const browser = await launchChromium();
 const RAW = /\{(exercise|solution|cite|ref|doc|py:\w+)\}|:label:|:class: dropdown|^\([\w-]+\)=$/m;
 
 async function showCell(page, predicate) {
@@ -37,12 +29,8 @@ async function showCell(page, predicate) {
 
 try {
   const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
-  await page.goto(`${base}/lab/tree/${notebook}`);
-  await page.waitForSelector(".jp-Notebook .jp-Cell", { timeout: 60000 });
-  await page.click(".jp-Dialog .jp-mod-accept", { timeout: 10000 }).catch(() => {});
-  await page.waitForFunction(() => window.jupyterapp !== undefined, null, { timeout: 60000 });
-  await page.getByRole("button", { name: "No", exact: true }).click({ timeout: 2000 })
-    .catch(() => {});
+  await openNotebook(page, base, notebook);
+  await dismissNews(page);
   const report = {};
   const index = await showCell(page, (text) => /^\*\*Exercise /m.test(text));
   await page.waitForTimeout(800);

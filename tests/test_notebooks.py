@@ -411,25 +411,9 @@ def test_self_check_answers_right_and_wrong_on_the_static_page(page: str, tmp_pa
     if reason:
         pytest.skip(reason)
     shot = tmp_path / f"selfcheck-{page.replace('/', '-')}"
-    done = subprocess.run(
-        [
-            "node",
-            str(ROOT / "tests" / "browser_selfcheck.mjs"),
-            (BUILT / f"{page}.html").as_uri(),
-            str(shot),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=90,
-        check=False,
-        env={
-            **os.environ,
-            "NODE_PATH": str(NODE_DIR / "node_modules"),
-            "CHROMIUM": browser.chromium() or "",
-        },
+    report = run_browser_script(
+        "browser_selfcheck.mjs", (BUILT / f"{page}.html").as_uri(), str(shot), timeout=90
     )
-    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["quizzes"] == 1 and report["questions"] >= 3, report
     assert report["noscriptNoteHidden"], report
     kinds = [k for k in ("number", "choice") if k in report]
@@ -464,6 +448,24 @@ def _lab_skip_reason() -> str | None:
     if not (NODE_DIR / "node_modules" / "playwright-core").is_dir():
         return f"playwright-core not in {NODE_DIR}: run scripts/fetch_playwright.sh"
     return None
+
+
+def run_browser_script(script: str, *args: str, timeout: float) -> dict:
+    """Run tests/<script> under node with playwright-core and Chromium; its last line's JSON."""
+    done = subprocess.run(
+        ["node", str(ROOT / "tests" / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        env={
+            **os.environ,
+            "NODE_PATH": str(NODE_DIR / "node_modules"),
+            "CHROMIUM": browser.chromium() or "",
+        },
+    )
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def _free_port() -> int:
@@ -535,26 +537,13 @@ def test_widgets_render_in_jupyterlab(lab: tuple[str, Path], chapter: str, tmp_p
     """
     base, root = lab
     shutil.copy(NOTEBOOKS / f"{chapter}.ipynb", root / f"{chapter}.ipynb")
-    done = subprocess.run(
-        [
-            "node",
-            str(ROOT / "tests" / "browser_lab.mjs"),
-            base,
-            f"{chapter}.ipynb",
-            str(tmp_path / f"lab-{chapter}.png"),
-        ],
-        capture_output=True,
-        text=True,
+    report = run_browser_script(
+        "browser_lab.mjs",
+        base,
+        f"{chapter}.ipynb",
+        str(tmp_path / f"lab-{chapter}.png"),
         timeout=150,
-        check=False,
-        env={
-            **os.environ,
-            "NODE_PATH": str(NODE_DIR / "node_modules"),
-            "CHROMIUM": browser.chromium() or "",
-        },
     )
-    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["busy"] == 0, f"cells still running after 90 s: {report}"
     assert report["widgets"] >= 1, f"no widget rendered: {report}"
     assert report["fallback"] == 0 and report["errors"] == 0, report
@@ -573,26 +562,9 @@ def test_student_notebook_reads_right_in_jupyterlab(lab: tuple[str, Path], chapt
     shutil.copy(NOTEBOOKS / f"{chapter}.ipynb", target)
     jupyter = str(Path(sys.executable).with_name("jupyter"))
     subprocess.run([jupyter, "trust", str(target)], check=True, capture_output=True)
-    done = subprocess.run(
-        [
-            "node",
-            str(ROOT / "tests" / "browser_student.mjs"),
-            base,
-            target.name,
-            str(tmp_path / f"lab-{chapter}"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=150,
-        check=False,
-        env={
-            **os.environ,
-            "NODE_PATH": str(NODE_DIR / "node_modules"),
-            "CHROMIUM": browser.chromium() or "",
-        },
+    report = run_browser_script(
+        "browser_student.mjs", base, target.name, str(tmp_path / f"lab-{chapter}"), timeout=150
     )
-    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["exercise"]["index"] >= 0, report
     assert re.search(r"^Exercise \d+\.1$", report["exercise"]["text"], re.M), report
     assert not report["exercise"]["raw"] and not report["rawAnywhere"], report
