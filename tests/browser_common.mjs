@@ -22,9 +22,11 @@ export async function launchChromium() {
   });
 }
 
-/** Open `notebook` in the Lab at `base`, accept the kernel, wait until Lab's app is reachable. */
+/** Open `notebook` in the Lab at `base`, accept the kernel, wait until Lab's app is reachable.
+ * `?reset` starts from an empty workspace: Lab would otherwise reopen what an earlier check left
+ * open (another notebook, its kernel, and its cells matching our selectors). */
 export async function openNotebook(page, base, notebook) {
-  await page.goto(`${base}/lab/tree/${notebook}`);
+  await page.goto(`${base}/lab/tree/${notebook}?reset`);
   await page.waitForSelector(".jp-Notebook .jp-Cell", { timeout: 60000 });
   // Lab may ask which kernel to start: accept its choice (the notebook's python3).
   await page.click(".jp-Dialog .jp-mod-accept", { timeout: 10000 }).catch(() => {});

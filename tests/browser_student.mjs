@@ -53,7 +53,7 @@ try {
   await showCell(page, (text) => text.includes("SelfCheck("));
   await page.waitForTimeout(800);
   const quiz = page.locator(".kt-selfcheck").first();
-  await quiz.waitFor({ state: "visible", timeout: 30000 });
+  await quiz.waitFor({ state: "visible", timeout: 60000 });
   report.selfcheck = { ready: (await quiz.getAttribute("data-ready")) === "1" };
   const q = quiz.locator(".kt-sc-q").first();
   await q.scrollIntoViewIfNeeded();
