@@ -49,7 +49,7 @@ unit: install
 # what they printed when the notebook was generated (make notebooks).
 notebooks-test: install
 	$(PY) -m pytest --nbval-lax --override-ini="testpaths=" \
-	  --override-ini="addopts=-ra" notebooks/ book/howto/
+	  --override-ini="addopts=-ra" notebooks/ book/howto/ book/theory/
 
 widget-js:
 	bash scripts/fetch_widget_js.sh

@@ -38,6 +38,8 @@ __all__ = [
     "table_html",
     "events_html",
     "seat_name",
+    "MarkdownTable",
+    "markdown_table",
 ]
 
 #: A background colour per species (light, so the black text stays readable).
@@ -323,3 +325,36 @@ def events_html(texts: Iterable[str], *, limit: int = 12) -> str:
     """
     lines = list(texts)[-limit:] if limit > 0 else list(texts)
     return '<ol class="kt-events">' + "".join(f"<li>{_ESC(t)}</li>" for t in lines) + "</ol>"
+
+
+class MarkdownTable(str):
+    """A Markdown table that a notebook shows as a table (``text/markdown``), the book too."""
+
+    def _repr_markdown_(self) -> str:
+        return str(self)
+
+
+def markdown_table(headers: Sequence[object], rows: Iterable[Sequence[object]]) -> MarkdownTable:
+    """The rows under the headers as a Markdown table; a ``|`` inside a cell is escaped.
+
+    >>> print(markdown_table(["edition", "turns"], [("classic", 61.2), ("a|b", 1)]))
+    | edition | turns |
+    |---|---|
+    | classic | 61.2 |
+    | a\\|b | 1 |
+    """
+    headers = list(headers)
+    if not headers:
+        raise ValueError("markdown_table: give at least one header")
+
+    def line(cells: Sequence[object]) -> str:
+        return "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"
+
+    body = []
+    for k, row in enumerate(rows):
+        if len(row) != len(headers):
+            raise ValueError(
+                f"markdown_table: row {k} has {len(row)} cells for {len(headers)} headers"
+            )
+        body.append(line(row))
+    return MarkdownTable("\n".join([line(headers), "|" + "---|" * len(headers), *body]))

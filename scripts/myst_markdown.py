@@ -183,12 +183,7 @@ def build_index(book: Path = BOOK) -> BookIndex:
                 pending = []
         index.titles[docname] = title
         # Exercise labels, in order: the :label: option right after an {exercise} fence.
-        labels = re.findall(
-            r"^(?:`{3,}|:{3,})\{exercise\}[^\n]*\n(?:(?::[\w-]+:[^\n]*\n)*?):label:\s*(\S+)",
-            text,
-            re.M,
-        )
-        for k, name in enumerate(labels, start=1):
+        for k, name in enumerate(exercise_labels(text), start=1):
             if docname in index.numbers:
                 number = f"{index.numbers[docname]}.{k}"
             else:
@@ -202,6 +197,15 @@ def build_index(book: Path = BOOK) -> BookIndex:
         for module in AUTOMODULE.findall(page.read_text(encoding="utf-8")):
             index.api_pages[module] = docname
     return index
+
+
+def exercise_labels(text: str) -> list[str]:
+    """The labels of a source's exercises, in order (the :label: option of each {exercise})."""
+    return re.findall(
+        r"^(?:`{3,}|:{3,})\{exercise\}[^\n]*\n(?:(?::[\w-]+:[^\n]*\n)*?):label:\s*(\S+)",
+        text,
+        re.M,
+    )
 
 
 def strip_inline(text: str) -> str:
@@ -384,6 +388,12 @@ class Context:
     instructor: bool = False
     path: str = ""
     cell: int = 0
+    #: Numbers of exercises outside the book (the problem sets: "Problem 2.1"), by label.
+    local_numbers: dict[str, str] = field(default_factory=dict)
+    word: str = "Exercise"
+
+    def number(self, label: str) -> str | None:
+        return self.local_numbers.get(label) or self.index.exercises.get(label)
 
     def where(self, line: int) -> str:
         return f"{self.path or self.docname} (cell {self.cell}, line {line} of the cell)"
@@ -490,19 +500,19 @@ def _directive(
 ) -> list[Cell]:
     if name == "exercise":
         label = options.get("label", "")
-        number = ctx.index.exercises.get(label)
+        number = ctx.number(label)
         if number is None:
             raise ConversionError(
                 f"{where}: an exercise needs a :label: the book knows ({label!r})"
             )
-        title = f"**Exercise {number}**" + (f" ({arg})" if arg else "")
+        title = f"**{ctx.word} {number}**" + (f" ({arg})" if arg else "")
         return [Cell("markdown", title), *convert(inner, ctx, line)]
     if name in {"solution", "solution-start", "solution-end"}:
         if not ctx.instructor or name == "solution-end":
             return []
-        number = ctx.index.exercises.get(arg, arg)
+        number = ctx.number(arg) or arg
         return [
-            Cell("markdown", f"**Solution to Exercise {number}**"),
+            Cell("markdown", f"**Solution to {ctx.word} {number}**"),
             *_solution(inner, ctx, line),
         ]
     if name in ADMONITIONS:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -35,16 +36,25 @@ from typing import Any
 
 import jupytext
 import nbformat
-from myst_markdown import BOOK, ROOT, BookIndex, Context, ConversionError, build_index, convert
+from myst_markdown import (
+    BOOK,
+    ROOT,
+    BookIndex,
+    Context,
+    ConversionError,
+    build_index,
+    convert,
+    exercise_labels,
+)
 
 NOTEBOOKS = ROOT / "notebooks"
-HOWTO = BOOK / "howto"
 INSTRUCTOR = ROOT / "instructor"
 MAX_OUTPUT_BYTES = 500_000
 TIMEOUT = 600
 #: Tags under which the book hides a cell's code: the notebook collapses it (one click opens it).
 HIDDEN_INPUT = {"hide-input", "remove-input", "remove-cell"}
 LANGUAGE_INFO = {"name": "python", "pygments_lexer": "ipython3"}
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 BANNER = {
     "student": None,
     "instructor": (
@@ -61,7 +71,7 @@ def is_notebook_source(md: Path) -> bool:
 
 
 def sources(paths: list[str] | None = None) -> list[Path]:
-    """The sources to handle: the given ones, or every chapter and every how-to with code."""
+    """The sources to handle: the given ones, or every chapter and every other page with code."""
     if paths:
         out = []
         for p in paths:
@@ -72,8 +82,12 @@ def sources(paths: list[str] | None = None) -> list[Path]:
                 raise SystemExit(f"sync_notebooks: no such source {p!r}")
             out.append(path)
         return out
-    howtos = [md for md in sorted(HOWTO.glob("*.md")) if is_notebook_source(md)]
-    return sorted(NOTEBOOKS.glob("*.md")) + howtos
+    pages = [
+        md
+        for md in sorted(BOOK.rglob("*.md"))
+        if not {"notebooks", "_build"} & set(md.relative_to(BOOK).parts) and is_notebook_source(md)
+    ]
+    return sorted(NOTEBOOKS.glob("*.md")) + pages
 
 
 def docname(md: Path) -> str:
@@ -103,6 +117,13 @@ def build(md: Path, index: BookIndex, edition: str = "student") -> Any:
     """The ``edition`` ("student" or "instructor") notebook of ``md``, without outputs."""
     source = jupytext.read(md)
     ctx = Context(docname(md), index, instructor=edition == "instructor", path=_rel(md))
+    problem_set = re.match(r"ps(\d+)", md.stem)
+    if md.is_relative_to(INSTRUCTOR) and problem_set:
+        labels = exercise_labels(md.read_text(encoding="utf-8"))
+        ctx.word = "Problem"
+        ctx.local_numbers = {
+            label: f"{problem_set.group(1)}.{k}" for k, label in enumerate(labels, 1)
+        }
     cells = []
     if BANNER[edition]:
         cells.append(nbformat.v4.new_markdown_cell(BANNER[edition]))
@@ -121,7 +142,7 @@ def build(md: Path, index: BookIndex, edition: str = "student") -> Any:
         else:
             cells.append(nbformat.v4.new_raw_cell(cell.source))
     nb = nbformat.v4.new_notebook(cells=cells)
-    nb.metadata["kernelspec"] = dict(source.metadata["kernelspec"])
+    nb.metadata["kernelspec"] = dict(source.metadata.get("kernelspec", KERNELSPEC))
     nb.metadata["language_info"] = dict(LANGUAGE_INFO)
     nb.metadata["kuhtheory"] = {"source": _rel(md), "edition": edition}
     for cell in nb.cells:  # stable ids: a rebuild changes nothing that did not change
@@ -253,7 +274,7 @@ def instructor_edition(out: Path, index: BookIndex, run: bool = False) -> list[P
         student = md.with_suffix(".ipynb")
         if student.is_file():
             with_outputs(nb, nbformat.read(student, as_version=4))
-        folder = "chapters" if md.parent == NOTEBOOKS else "howto"
+        folder = "chapters" if md.parent == NOTEBOOKS else md.parent.name
         written.append(write(nb, out / folder / f"{md.stem}.ipynb"))
     for md in sorted(INSTRUCTOR.rglob("*.md")):
         if md.name == "README.md":

@@ -7,29 +7,15 @@
 // running ([*]) when the time ran out.
 // Usage: node tests/browser_lab.mjs BASE_URL NOTEBOOK_PATH SCREENSHOT.png
 // playwright-core comes from npm (scripts/fetch_playwright.sh); NODE_PATH points at it.
-import { createRequire } from "node:module";
+import { dismissNews, giveUpAfter, launchChromium, openNotebook } from "./browser_common.mjs";
 
-const require = createRequire(import.meta.url);
-const { chromium } = require("playwright-core");
 const [base, notebook, shot] = process.argv.slice(2);
 const started = Date.now();
-// Never hang a test run: give up after 110 s whatever happens.
-setTimeout(() => {
-  console.log(JSON.stringify({ error: "timeout after 110 s" }));
-  process.exit(3);
-}, 110000).unref();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu"],
-});
+giveUpAfter(110);
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
-  await page.goto(`${base}/lab/tree/${notebook}`);
-  await page.waitForSelector(".jp-Notebook .jp-Cell", { timeout: 60000 });
-  // Lab may ask which kernel to start: accept its choice (the notebook's python3).
-  await page.click(".jp-Dialog .jp-mod-accept", { timeout: 10000 }).catch(() => {});
-  // The server runs with --LabApp.expose_app_in_browser=True: drive Lab through its commands.
-  await page.waitForFunction(() => window.jupyterapp !== undefined, null, { timeout: 60000 });
+  await openNotebook(page, base, notebook);
   // Clear the saved outputs, then run everything; do not await the run command: its promise
   // settles only when every cell has run.
   await page.evaluate(() => window.jupyterapp.commands.execute("notebook:clear-all-cell-outputs"));
@@ -65,8 +51,7 @@ try {
   if (shot) {
     // Show the first widget, not the end of the notebook where run-all leaves the view, and
     // dismiss Lab's "notified about news?" toast.
-    await page.getByRole("button", { name: "No", exact: true }).click({ timeout: 1000 })
-      .catch(() => {});
+    await dismissNews(page);
     await page.evaluate(() => {
       const first = document.querySelector(".jp-OutputArea-output .jupyter-widgets");
       if (first) first.scrollIntoView({ block: "start" });

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from importlib import resources
@@ -124,6 +125,19 @@ def test_simulate_text_summary(capsys):
     assert out.count("heuristic") == 4
     assert "games/s" in out
     assert err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_solve_trade_no_timing_leaves_out_the_solve_time(capsys):
+    args = ("solve", "trade", "--a", "0,10,50", "--b", "10,10", "--value", "60")
+    timed, untimed = run_main(capsys, *args)[1], run_main(capsys, *args, "--no-timing")[1]
+    assert " ms" in timed and " ms" not in untimed
+    assert untimed == re.sub(r"; [\d.]+ ms", "", timed)
+
+
+def test_simulate_no_timing_prints_the_same_every_run(capsys):
+    args = ("simulate", "--games", "2", "--bots", "heuristic", "--no-timing")
+    first, second = run_main(capsys, *args)[1], run_main(capsys, *args)[1]
+    assert first == second and "games/s" not in first and "mean actions" in first
 
 
 def test_simulate_writes_records_that_replay(capsys, tmp_path):

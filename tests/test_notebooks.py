@@ -143,6 +143,19 @@ def test_student_notebook_collapses_the_code_the_book_hides(md: Path):
             assert cell.metadata["jupyter"]["source_hidden"] is True
 
 
+#: Output that changes from run to run: memory addresses, timings, speeds.
+VOLATILE = re.compile(r"object at 0x|0x[0-9a-f]{8,}|games/s|\bseconds\b|\belapsed\b|\d ?ms\b")
+
+
+@pytest.mark.parametrize("md", SOURCES, ids=_ids(SOURCES))
+def test_student_notebook_prints_nothing_that_changes_from_run_to_run(md: Path):
+    for k, cell in enumerate(student(md).cells):
+        for output in cell.get("outputs", []):
+            text = output.get("text", "") + str(output.get("data", {}).get("text/plain", ""))
+            found = VOLATILE.search(text)
+            assert not found, f"{md.name} cell {k} prints {found.group(0)!r}: a volatile output"
+
+
 @pytest.mark.parametrize("md", CHAPTERS, ids=_ids(CHAPTERS))
 def test_front_matter_is_unpaired_myst_with_python3(md: Path):
     nb = jupytext.read(md)
@@ -266,6 +279,35 @@ def test_instructor_edition_has_every_solution_and_the_student_one_none(tmp_path
                 assert line in text, (md.name, line)
 
 
+def test_instructor_problem_sets_run_and_their_handouts_hold_no_solution(tmp_path: Path):
+    out = tmp_path / "instructor"
+    sync.instructor_edition(out, INDEX, run=True)  # executes the problem sets' solutions
+    sets = sorted((ROOT / "instructor" / "problem_sets").glob("ps*.md"))
+    assert len(sets) >= 3
+    for md in sets:
+        nb = nbformat.read(out / "problem_sets" / f"{md.stem}.ipynb", 4)
+        solved = [c for c in nb.cells if "solution" in c.metadata.get("tags", ())]
+        labels, _ = exercises_and_solutions(md.read_text(encoding="utf-8"))
+        assert len(labels) >= 3 and len(solved) >= len(labels), md.name
+        for cell in solved:
+            assert cell.execution_count and cell.outputs, f"{md.name}: a solution printed nothing"
+            assert not [o for o in cell.outputs if o.output_type == "error"], md.name
+        handout = nbformat.read(out / "handouts" / f"{md.stem}.ipynb", 4)
+        text = "\n".join(c.source for c in handout.cells)
+        assert "**Problem" in text and "Solution" not in text, md.name
+        for line in solution_lines(md.read_text(encoding="utf-8")):
+            assert line not in text, (md.name, line)
+    guide = nbformat.read(out / "guide.ipynb", 4)
+    headings = "\n".join(c.source for c in guide.cells)
+    for section in (
+        "A sequence of class meetings",
+        "What the widgets are for in class",
+        "Running a classroom tournament",
+    ):
+        assert section in headings
+    assert (out / "README.md").is_file()
+
+
 # ----- the built book serves the student notebooks -----------------------------------------------
 BUILT = ROOT / "book" / "_build" / "html"
 needs_built_book = pytest.mark.skipif(
@@ -322,6 +364,70 @@ def test_the_links_of_the_student_notebooks_land_on_the_book_pages_and_anchors()
     assert checked > 50
 
 
+# ----- self-checks ----------------------------------------------------------------------------
+#: Every chapter, and the Theory part's overview, ends with a self-check.
+SELF_CHECKED = [*CHAPTERS, ROOT / "book" / "theory" / "overview.md"]
+
+
+def self_check_outputs(nb: nbformat.NotebookNode) -> list[str]:
+    return [
+        output["data"]["text/html"]
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+        if "kt-selfcheck" in str(output.get("data", {}).get("text/html", ""))
+    ]
+
+
+@pytest.mark.parametrize("md", SELF_CHECKED, ids=_ids(SELF_CHECKED))
+def test_every_chapter_ends_with_three_self_check_questions(md: Path):
+    text = md.read_text(encoding="utf-8")
+    assert "\n## Self-check\n" in text, f"{md.name}: add a '## Self-check' section at its end"
+    after = text.split("\n## Self-check\n", 1)[1]
+    assert not re.search(r"^## (?!Exercises|Sources)", after, re.M), (
+        "the self-check comes at the end: only the exercises and the sources may follow it"
+    )
+    quizzes = self_check_outputs(student(md))
+    assert len(quizzes) == 1 and quizzes[0].count('class="kt-sc-q"') >= 3, md.name
+
+
+@needs_built_book
+@pytest.mark.parametrize("md", SELF_CHECKED, ids=_ids(SELF_CHECKED))
+def test_the_book_page_carries_the_self_check_without_its_code(md: Path):
+    html = (BUILT / f"{sync.docname(md)}.html").read_text(encoding="utf-8")
+    assert html.count('class="kt-selfcheck"') == 1 and html.count('class="kt-sc-q"') >= 3
+    assert "SelfCheck(" not in html, "the code that builds the self-check must not show"
+
+
+@pytest.mark.browser
+@needs_built_book
+@pytest.mark.parametrize("page", ["notebooks/trade", "theory/overview"])
+def test_self_check_answers_right_and_wrong_on_the_static_page(page: str, tmp_path: Path):
+    """Headless Chromium, network cut off: a wrong answer is refused, the right one accepted.
+
+    Screenshots at 1200 and 400 px wide are left in tmp_path (selfcheck-*-desktop/phone.png).
+    """
+    reason = _lab_skip_reason()
+    if reason:
+        pytest.skip(reason)
+    shot = tmp_path / f"selfcheck-{page.replace('/', '-')}"
+    report = run_browser_script(
+        "browser_selfcheck.mjs", (BUILT / f"{page}.html").as_uri(), str(shot), timeout=90
+    )
+    assert report["quizzes"] == 1 and report["questions"] >= 3, report
+    assert report["noscriptNoteHidden"], report
+    kinds = [k for k in ("number", "choice") if k in report]
+    assert kinds, report
+    for kind in kinds:
+        assert report[kind]["wrong"]["state"] == "wrong", report
+        assert report[kind]["wrong"]["feedback"].startswith("Not quite"), report
+        assert report[kind]["right"] == {"feedback": "Right.", "state": "right"}, report
+    if "number" in report:
+        assert report["number"]["answerShown"], report
+    assert not report["phoneOverflow"], "the self-check is wider than a 400 px screen"
+    assert (tmp_path / f"{shot.name}-phone.png").stat().st_size > 1000
+
+
 # ----- JupyterLab: the widgets render in a live notebook ------------------------------------------
 NODE_DIR = Path(
     os.environ.get("KUHTHEORY_NODE_DIR", Path.home() / ".cache" / "kuhtheory" / "playwright")
@@ -342,6 +448,24 @@ def _lab_skip_reason() -> str | None:
     if not (NODE_DIR / "node_modules" / "playwright-core").is_dir():
         return f"playwright-core not in {NODE_DIR}: run scripts/fetch_playwright.sh"
     return None
+
+
+def run_browser_script(script: str, *args: str, timeout: float) -> dict:
+    """Run tests/<script> under node with playwright-core and Chromium; its last line's JSON."""
+    done = subprocess.run(
+        ["node", str(ROOT / "tests" / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        env={
+            **os.environ,
+            "NODE_PATH": str(NODE_DIR / "node_modules"),
+            "CHROMIUM": browser.chromium() or "",
+        },
+    )
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def _free_port() -> int:
@@ -413,28 +537,39 @@ def test_widgets_render_in_jupyterlab(lab: tuple[str, Path], chapter: str, tmp_p
     """
     base, root = lab
     shutil.copy(NOTEBOOKS / f"{chapter}.ipynb", root / f"{chapter}.ipynb")
-    done = subprocess.run(
-        [
-            "node",
-            str(ROOT / "tests" / "browser_lab.mjs"),
-            base,
-            f"{chapter}.ipynb",
-            str(tmp_path / f"lab-{chapter}.png"),
-        ],
-        capture_output=True,
-        text=True,
+    report = run_browser_script(
+        "browser_lab.mjs",
+        base,
+        f"{chapter}.ipynb",
+        str(tmp_path / f"lab-{chapter}.png"),
         timeout=150,
-        check=False,
-        env={
-            **os.environ,
-            "NODE_PATH": str(NODE_DIR / "node_modules"),
-            "CHROMIUM": browser.chromium() or "",
-        },
     )
-    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["busy"] == 0, f"cells still running after 90 s: {report}"
     assert report["widgets"] >= 1, f"no widget rendered: {report}"
     assert report["fallback"] == 0 and report["errors"] == 0, report
     for what, least in LAB_CHAPTERS[chapter].items():
         assert report[what] >= least, f"{chapter}: fewer than {least} {what} rendered: {report}"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("chapter", ["trade", "tournaments"])
+def test_student_notebook_reads_right_in_jupyterlab(lab: tuple[str, Path], chapter: str, tmp_path):
+    """A student opens the notebook in JupyterLab: the exercise is numbered Markdown with no MyST
+    left, and the saved self-check answers (the notebook is trusted, as make lab and Binder do)
+    without running a cell. Screenshots (desktop and 400 px) are left in tmp_path."""
+    base, root = lab
+    target = root / f"student-{chapter}.ipynb"
+    shutil.copy(NOTEBOOKS / f"{chapter}.ipynb", target)
+    jupyter = str(Path(sys.executable).with_name("jupyter"))
+    subprocess.run([jupyter, "trust", str(target)], check=True, capture_output=True)
+    report = run_browser_script(
+        "browser_student.mjs", base, target.name, str(tmp_path / f"lab-{chapter}"), timeout=150
+    )
+    assert report["exercise"]["index"] >= 0, report
+    assert re.search(r"^Exercise \d+\.1$", report["exercise"]["text"], re.M), report
+    assert not report["exercise"]["raw"] and not report["rawAnywhere"], report
+    assert report["selfcheck"]["ready"], "the trusted notebook's saved self-check did not start"
+    assert report["selfcheck"]["wrong"]["state"] == "wrong", report
+    assert report["selfcheck"]["right"] == {"feedback": "Right.", "state": "right"}, report
+    for name in ("exercise", "selfcheck", "exercise-phone"):
+        assert (tmp_path / f"lab-{chapter}-{name}.png").stat().st_size > 1000

@@ -63,6 +63,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--record", metavar="DIR", default=None, help="write every game's record here")
     p.add_argument("--no-progress", action="store_true", help="never draw the progress bar")
+    p.add_argument(
+        "--no-timing",
+        action="store_true",
+        help="leave out the games-per-second figure (for output that must not vary between runs)",
+    )
     p.set_defaults(func=run)
 
 
@@ -230,7 +235,8 @@ def run(args: argparse.Namespace) -> int:
         )
     turns = summary["mean_turns"]
     print(f"  mean turns {turns:.1f}, " if turns is not None else "  ", end="")
-    print(f"mean actions {summary['mean_actions']:.1f}; {args.games / seconds:.1f} games/s")
+    speed = "" if args.no_timing else f"; {args.games / seconds:.1f} games/s"
+    print(f"mean actions {summary['mean_actions']:.1f}{speed}")
     if record_dir is not None:
         print(f"  records written to {record_dir}/")
     return 0

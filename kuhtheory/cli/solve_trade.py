@@ -69,6 +69,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     trade.add_argument("--exact", action="store_true", help="certified exact fractions")
     trade.add_argument("--json", action="store_true", help="print one JSON object")
     trade.add_argument("--efg", metavar="FILE", help="also write the game tree for Gambit")
+    trade.add_argument(
+        "--no-timing",
+        action="store_true",
+        help="leave out the solve time (for output that must not vary between runs)",
+    )
     trade.set_defaults(func=run_trade)
     kuhn = subparsers.add_parser(
         "kuhn",
@@ -128,7 +133,7 @@ def run_trade(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(solution.to_dict()))
     else:
-        print(format_solution(solution))
+        print(format_solution(solution, timing=not args.no_timing))
     return 0
 
 
@@ -136,7 +141,7 @@ def _fmt(v: float) -> str:
     return f"{v:.3f}"
 
 
-def format_solution(s: TradeSolution, title: str = "") -> str:
+def format_solution(s: TradeSolution, title: str = "", timing: bool = True) -> str:
     """A readable table of a :class:`TradeSolution`."""
     lines = []
     if len(s.a_hands) == 1:
@@ -151,7 +156,7 @@ def format_solution(s: TradeSolution, title: str = "") -> str:
     )
     lines.append(
         f"Value to A: {value} ({'exact' if s.exact else 'float'}); exploitability "
-        f"{s.exploitability:.3g}; {1000 * s.seconds:.1f} ms"
+        f"{s.exploitability:.3g}" + (f"; {1000 * s.seconds:.1f} ms" if timing else "")
     )
     for hand, rows in s.offers.items():
         head = "A offers" if len(s.offers) == 1 else f"A offers holding {format_money(hand)}"
@@ -177,6 +182,7 @@ def format_solution(s: TradeSolution, title: str = "") -> str:
                 s.second_round,
                 "After a first tie the money goes back and A offers again "
                 "(a second tie gives A the stake free):",
+                timing,
             )
         )
     return "\n".join(lines)
