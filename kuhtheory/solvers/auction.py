@@ -79,7 +79,7 @@ from kuhtheory.solvers.auction_game import (
     check_budget,
     make_game,
 )
-from kuhtheory.solvers.preemption import outcome_payoffs
+from kuhtheory.solvers.preemption import outcome_payoffs, parse_choice
 
 __all__ = [
     "AuctionComparison",
@@ -118,13 +118,7 @@ class Selection(enum.Enum):
     @classmethod
     def parse(cls, selection: str | Selection) -> Selection:
         """A selection from its name; :class:`SolverInputError` otherwise."""
-        if isinstance(selection, Selection):
-            return selection
-        try:
-            return cls(str(selection).strip().lower())
-        except ValueError:
-            names = ", ".join(repr(s.value) for s in cls)
-            raise SolverInputError(f"selection={selection!r} is unknown: choose {names}") from None
+        return parse_choice(cls, selection, "selection")
 
 
 @dataclass(frozen=True)
@@ -476,7 +470,8 @@ def check_equilibrium(eq: AuctionEquilibrium) -> str:
         if mover < 0:
             if (level, high) != (state[0], state[1]):
                 raise SolverError(f"state {state}: a hammered state's outcome must be itself")
-            _check_hammer(game, level, high)
+            if hammer_regret(game, level, high) > 0:
+                raise SolverError(f"hammer {state}: the auctioneer's choice is not his best")
             continue
         if eq.outcome(game.play(state, action)) != (level, high):
             raise SolverError(f"state {state}: its outcome is not that of its move {action}")
@@ -499,9 +494,11 @@ def check_equilibrium(eq: AuctionEquilibrium) -> str:
     )
 
 
-def _check_hammer(game: AuctionGame, level: int, high: int) -> None:
+def hammer_regret(game: AuctionGame, level: int, high: int) -> int:
+    """What the auctioneer would gain at the hammer ``(level, high)`` by the choice he did not
+    make (sell or preempt, recomputed from the purses): 0 when his choice is best."""
     if high < 0 or not game.preemption:
-        return
+        return 0
     sell, preempt = outcome_payoffs(
         game.auctioneer_purse,
         game.purses[high],
@@ -510,10 +507,7 @@ def _check_hammer(game: AuctionGame, level: int, high: int) -> None:
         game.values[high],
     )
     options = [p.auctioneer for p in (sell, preempt) if p is not None]
-    if max(options) > game.payoffs(level, high)[0]:
-        raise SolverError(
-            f"hammer at level {level}, bidder {high}: the auctioneer's choice is not best"
-        )
+    return max(options) - game.payoffs(level, high)[0]
 
 
 def _check_rule(
@@ -564,17 +558,7 @@ def verify_by_paths(eq: AuctionEquilibrium) -> int:
     worst = 0
     for state in game.states():
         if state[3] < 0:
-            level, high, _, _ = state
-            if high >= 0 and game.preemption:
-                sell, preempt = outcome_payoffs(
-                    game.auctioneer_purse,
-                    game.purses[high],
-                    level * game.step,
-                    game.auctioneer_value,
-                    game.values[high],
-                )
-                options = [p.auctioneer for p in (sell, preempt) if p is not None]
-                worst = max(worst, max(options) - game.payoffs(level, high)[0])
+            worst = max(worst, hammer_regret(game, state[0], state[1]))
             continue
         value = eq.value(state)
         for player in range(game.n):

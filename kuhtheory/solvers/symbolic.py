@@ -47,6 +47,10 @@ import sympy as sp
 from kuhtheory.errors import SolverInputError
 
 
+MAX_BINS = 100_000
+"""The most bins :func:`uniform_midpoints` makes."""
+
+
 @dataclass(frozen=True)
 class LoneBidderClosedForm:
     """The textbook case's formulas as sympy expressions in ``v``, ``L``, ``H`` (and ``p``)."""
@@ -160,5 +164,10 @@ def uniform_midpoints(low: int, high: int, bins: int) -> tuple[tuple[int, float]
         raise SolverInputError(
             f"uniform_midpoints(low={low!r}, high={high!r}, bins={bins!r}): need 0 <= low, "
             "bins > 0 and an even whole bin width"
+        )
+    if bins > MAX_BINS:
+        raise SolverInputError(
+            f"uniform_midpoints(bins={bins!r}): at most {MAX_BINS:,} bins (a distribution the "
+            "auction solvers could not take anyway)"
         )
     return tuple((low + width * j + width // 2, 1.0 / bins) for j in range(bins))
