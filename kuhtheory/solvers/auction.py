@@ -21,12 +21,17 @@ broken decides how far the winner must go. Two selections (:class:`Selection`):
   positive hammer payoff is open is weakly dominated (that bid gives at least 0 whatever the others
   do, and more when they all pass); at a bid exactly at his worth both are equally good and the
   selection stays in, as a bidder does in the English clock auction who drops out when the price
-  reaches his worth (Krishna 2010, ch. 2). Without the right the keenest bidder then wins at the
-  second-highest worth rounded down to the step, which is what the private-worths model of
-  :mod:`kuhtheory.solvers.bayesian` gives when the worths are known (bid your worth).
-* ``"pass-on-ties"``: a bidder indifferent between moves passes, so losing bidders drop out at once
-  and the keenest bidder wins at the opening bid. Also subgame perfect, but it rests on weakly
-  dominated passes; this was the package's only selection before.
+  reaches his worth (Krishna 2010, ch. 2). Without the right the keenest bidder (to the step) then
+  wins at the second-highest worth rounded down to the step, as in the private-worths model of
+  :mod:`kuhtheory.solvers.bayesian` with the worths known (bid your worth): exactly so when he
+  bids first, otherwise possibly one step higher, since a losing bidder may make his highest safe
+  bid before the winner can jump to it (K-AUC-1: every bid must be strictly higher). The name
+  means this much: the weakly dominated passes are gone; :func:`check_equilibrium` checks that
+  rule at every state, not dominance among all strategies.
+* ``"pass-on-ties"``: a bidder indifferent between moves passes, so a losing bidder drops out as
+  soon as staying in gains him nothing, and the winner often buys at the opening bid (worths 60 and
+  40 without the right: at 10). Also subgame perfect, but it rests on weakly dominated passes;
+  this was the package's only selection before.
 
 Among equally good bids a bidder makes the lowest (the ``"undominated"`` selection: the lowest that
 is safe in the sense above, if any). :func:`check_equilibrium` verifies a solution: at every state,
@@ -112,7 +117,7 @@ class Selection(enum.Enum):
 
     #: Stay in while the price is below your worth (no weakly dominated pass); the default.
     UNDOMINATED = "undominated"
-    #: A bidder indifferent between moves passes: losing bidders drop out at once.
+    #: A bidder indifferent between moves passes: losers drop out once staying in gains nothing.
     PASS_ON_TIES = "pass-on-ties"
 
     @classmethod
