@@ -48,7 +48,6 @@ import sympy as sp
 
 from kuhtheory.errors import SolverInputError
 
-
 MAX_BINS = 100_000
 """The most bins :func:`uniform_midpoints` makes."""
 
