@@ -404,3 +404,20 @@ def test_cli_auction_selection(capsys: pytest.CaptureFixture[str]) -> None:
     assert _run("auction --values 60,40 --auctioneer-value 100 --selection pass-on-ties") == 0
     text = capsys.readouterr().out
     assert "selection pass-on-ties" in text and "The right is worth 50" in text
+
+
+def test_k_auc_4_a_lone_bidder_is_bought_out_or_buys_just_above_the_range() -> None:
+    # The preemption chapter's exercise: a bidder worth 60, the auctioneer's worth W. He takes the
+    # better of being paid the highest price p < W/2 and buying one step above it (60 - p - 10).
+    expected = {
+        0: (10, "sell"),
+        25: (20, "sell"),
+        50: (30, "sell"),
+        75: (30, "preempt"),
+        100: (40, "preempt"),
+        200: (90, "preempt"),
+    }
+    for worth, (price, decision) in expected.items():
+        c = compare_auction([60], auctioneer_value=worth)
+        assert (c.with_right.price, c.with_right.decision) == (price, decision)
+        assert c.without_right.price == 10
