@@ -6,13 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kuhtheory.errors import SolverError, SolverInputError
+from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers.auction import (
-    AuctionEquilibrium,
     AuctionPayoffs,
     Selection,
-    backward_induction,
-    check_equilibrium,
     compare_auction,
     make_game,
     solve_auction,
@@ -332,24 +329,7 @@ def test_auction_sweep_matches_single_solves() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# The selections' defining properties, and the checks that certify them
-
-
-def test_check_equilibrium_catches_a_wrong_move() -> None:
-    # A table in which bidder 1 passes at once (the pass-on-ties move) is still subgame perfect
-    # but breaks the undominated rule; one in which bidder 0 overbids is not subgame perfect.
-    game = make_game([60, 40], auctioneer_value=100, preemption=False)
-    eq = backward_induction(game)
-    lazy = backward_induction(game, "pass-on-ties")
-    state = game.play(game.root(), 1)  # bidder 0 bid 10; bidder 1 to move
-    mixed = dict(eq.table)
-    mixed[state] = lazy.table[state]
-    with pytest.raises(SolverError, match="passes although he could bid 20"):
-        check_equilibrium(AuctionEquilibrium(game, Selection.UNDOMINATED, mixed))
-    overbid = dict(eq.table)
-    overbid[game.root()] = (6, 0, 6)  # bidder 0 opens at 60: sold at his worth, he gains 0
-    with pytest.raises(SolverError):
-        check_equilibrium(AuctionEquilibrium(game, Selection.UNDOMINATED, overbid))
+# The selections' outcomes (their rules and the checks: tests/test_solvers_auction_equilibrium.py)
 
 
 @settings(max_examples=60, deadline=None)
@@ -391,12 +371,6 @@ def test_passing_on_ties_never_raises_the_price(
     assert lazy.price <= r.price
 
 
-def test_selection_names() -> None:
-    assert Selection.parse(" Pass-On-Ties ") is Selection.PASS_ON_TIES
-    with pytest.raises(SolverInputError, match="selection='lazy' is unknown"):
-        solve_auction([10], selection="lazy")
-
-
 # ---------------------------------------------------------------------------------------------
 # Limits: a clear error naming the input, never a RecursionError, a MemoryError or a hang
 
@@ -408,36 +382,6 @@ def test_large_worths_are_solved_iteratively() -> None:
     assert r.equilibrium.game.state_count() == len(r.equilibrium.table)
     r = solve_auction([2000, 1500], auctioneer_value=1000, verify=True)
     assert (r.price, r.decision) == (1500, "sell") and "no profitable deviation" in r.verified
-
-
-@pytest.mark.parametrize(
-    "values,kwargs,needle",
-    [
-        ([10**12, 5], {}, "limited to 300,000"),
-        ([60, 40], {"auctioneer_value": 10**9}, "auctioneer_value=1000000000"),
-        ([10] * 50, {}, "values has 50 bidders: the complete-information auction solver handles"),
-        ([10**7], {"budgets": [10**7]}, "values=[10000000]"),
-    ],
-)
-def test_beyond_the_limits_a_solver_input_error(
-    values: list[int], kwargs: dict, needle: str
-) -> None:
-    with pytest.raises(SolverInputError) as info:
-        solve_auction(values, **kwargs)
-    assert needle in str(info.value)
-
-
-def test_budgets_keep_a_large_worth_within_the_limits() -> None:
-    r = solve_auction([10**7, 10**7], budgets=[500, 400], auctioneer_value=0)
-    assert r.game.top_level == (50, 40) and r.price == 400 and r.winner == 0
-
-
-def test_checks_beyond_their_limits() -> None:
-    with pytest.raises(SolverInputError, match="verify=True compares .* limited to 5,000,000"):
-        solve_auction([30000, 30000], verify=True)
-    big = solve_auction([200, 100], auctioneer_value=0)
-    with pytest.raises(SolverInputError, match="21 levels, more than its limit 12"):
-        verify_by_paths(big.equilibrium)
 
 
 def test_cli_auction_beyond_the_limit_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -460,3 +404,20 @@ def test_cli_auction_selection(capsys: pytest.CaptureFixture[str]) -> None:
     assert _run("auction --values 60,40 --auctioneer-value 100 --selection pass-on-ties") == 0
     text = capsys.readouterr().out
     assert "selection pass-on-ties" in text and "The right is worth 50" in text
+
+
+def test_k_auc_4_a_lone_bidder_is_bought_out_or_buys_just_above_the_range() -> None:
+    # The preemption chapter's exercise: a bidder worth 60, the auctioneer's worth W. He takes the
+    # better of being paid the highest price p < W/2 and buying one step above it (60 - p - 10).
+    expected = {
+        0: (10, "sell"),
+        25: (20, "sell"),
+        50: (30, "sell"),
+        75: (30, "preempt"),
+        100: (40, "preempt"),
+        200: (90, "preempt"),
+    }
+    for worth, (price, decision) in expected.items():
+        c = compare_auction([60], auctioneer_value=worth)
+        assert (c.with_right.price, c.with_right.decision) == (price, decision)
+        assert c.without_right.price == 10

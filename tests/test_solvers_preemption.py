@@ -285,3 +285,22 @@ def test_cli_preemption_errors_are_one_line(
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
     assert captured.err.startswith("kuhtheory: error: ") and needle in captured.err
+
+
+def test_k_pay_1_the_chapters_penalty_exercise() -> None:
+    # The auctioneer holds 0, 10, 100 and the bidder the start money (90): bids 10..90 only
+    # (K-PAY-2); only 10 is paid exactly, from 20 on he hands over the 100.
+    r = decision_regions((0, 10, 100), (0, 0, 10, 10, 10, 10, 50), range(10, 91, 10), (100, 150))
+    assert dict(zip(r.bids, r.penalty, strict=True)) == {
+        10: 0,
+        20: 80,
+        30: 70,
+        40: 60,
+        50: 50,
+        60: 40,
+        70: 30,
+        80: 20,
+        90: 10,
+    }
+    preempted = [[b for b, yes in zip(r.bids, row, strict=True) if yes] for row in r.preempt]
+    assert preempted == [[10], [10, 20, 30, 40]]

@@ -82,3 +82,10 @@ def test_bad_inputs() -> None:
         CF.evaluate(CF.best_bid, v=1, L=5, H=5)
     with pytest.raises(SolverInputError, match="missing"):
         CF.evaluate(CF.best_bid, v=1)
+
+
+def test_uniform_midpoints_limit() -> None:
+    # A grid of 10**9 bins would be built element by element: refused at once.
+    with pytest.raises(SolverInputError, match="at most 100,000 bins"):
+        uniform_midpoints(0, 2 * 10**9, 10**9)
+    assert len(uniform_midpoints(0, 200_000, 100_000)) == 100_000

@@ -6,7 +6,7 @@
         [--bidder-value 100] [--edition classic] [--view absolute|relative] [--json]
     kuhtheory solve auction --values 100,80,60 [--budgets 200,100,50 | --money "0,50;10,10;50"] \\
         [--auctioneer-value 100] [--auctioneer-money 0,10,50 | --auctioneer-budget 90] \\
-        [--no-preemption] [--selection undominated|pass-on-ties] [--step 10] [--edition classic] \
+        [--no-preemption] [--selection undominated|pass-on-ties] [--step 10] [--edition classic] \\
         [--verify] [--json]
 
 The decision comes from :func:`kuhtheory.solvers.preemption.decide_preemption`, the auction from

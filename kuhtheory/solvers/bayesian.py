@@ -82,7 +82,7 @@ import numpy as np
 
 from kuhtheory.editions import Edition
 from kuhtheory.errors import SolverError
-from kuhtheory.solvers.auction import Selection
+from kuhtheory.solvers.auction_equilibrium import Selection
 from kuhtheory.solvers.preemption import Purse
 from kuhtheory.solvers.private_worths import (
     ClockSetup,

@@ -33,12 +33,19 @@ those of ``PAY_BID``: the box's "double price" is the cost relative to selling (
 T_A(b)``), which :attr:`PreemptionDecision.cost_of_preempting` reports for every edition. What
 differs is the order of play, recorded in :attr:`PreemptionDecision.flows`.
 
-This is the seller-held analogue of a *right of first refusal* (Bikhchandani, Lippman & Ryan 2005;
-Choi 2009): there the holder is a buyer who matches the price and pays the seller; here the holder
-is the seller, who pays the price to the winner.
+At the hammer the high bidder has named a price and the auctioneer buys or sells at it: the
+buy-sell ("shotgun") clause of partnership dissolution, with the bidder proposing and the
+auctioneer choosing (McAfee 1992; de Frutos & Kittsteiner 2008). It is not a *right of first
+refusal* (Bikhchandani, Lippman & Ryan 2005; Choi 2009), whose results do not carry over: there the
+holder is a buyer who matches the price and pays the seller; here the holder is the seller, who
+pays the price to the winner.
 
 References
 ----------
+* R. P. McAfee (1992), "Amicable divorce: dissolving a partnership with simple mechanisms",
+  *Journal of Economic Theory* 56(2).
+* M. A. de Frutos and T. Kittsteiner (2008), "Efficient partnership dissolution under buy-sell
+  clauses", *RAND Journal of Economics* 39(1).
 * S. Bikhchandani, S. A. Lippman and R. Ryan (2005), "On the right-of-first-refusal", *Advances in
   Theoretical Economics* 5(1).
 * A. H. Choi (2009), "A rent extraction theory of right of first refusal", *Journal of Industrial
@@ -59,6 +66,7 @@ import enum
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from kuhtheory.cards import Counts, from_counts, parse_money, to_counts, total
 from kuhtheory.editions import Edition, Preemption, get_edition
@@ -80,14 +88,31 @@ class View(enum.Enum):
     @classmethod
     def parse(cls, view: str | View) -> View:
         """A view from its name; :class:`SolverInputError` otherwise."""
-        if isinstance(view, View):
-            return view
-        try:
-            return cls(str(view).strip().lower())
-        except ValueError:
-            raise SolverInputError(
-                f"view {view!r} is unknown: choose 'absolute' or 'relative'"
-            ) from None
+        return parse_choice(cls, view, "view")
+
+
+Choice = TypeVar("Choice", bound=enum.Enum)
+
+
+def parse_choice(kind: type[Choice], value: object, name: str) -> Choice:
+    """``value`` as a member of the string-valued enum ``kind`` (a member, or its value in any
+    case), else :class:`SolverInputError` naming ``name`` and the choices.
+
+    >>> parse_choice(View, " Relative ", "view")
+    <View.RELATIVE: 'relative'>
+    >>> parse_choice(View, "odd", "view")
+    Traceback (most recent call last):
+    ...
+    kuhtheory.errors.SolverInputError: view='odd' is unknown: choose 'absolute' or 'relative'
+    """
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(str(value).strip().lower())
+    except ValueError:
+        names = [repr(member.value) for member in kind]
+        choices = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+        raise SolverInputError(f"{name}={value!r} is unknown: choose {choices}") from None
 
 
 # ---------------------------------------------------------------------------------------------

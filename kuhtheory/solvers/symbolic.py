@@ -22,8 +22,10 @@ from bidder to auctioneer (the bidder pays ``p`` when sold, is paid ``p`` when p
 ``p* (2 F(W*) - 1)``; for ``L = 0`` it is ``(4v^2 - H^2) / (16 H)``: negative (the auctioneer pays
 on average) for ``v < H/2``.
 
-This is the seller-held counterpart of a right of first refusal (Bikhchandani, Lippman & Ryan 2005;
-Choi 2009); the uniform-worth computations follow Krishna (2010, *Auction Theory*, ch. 2).
+The bidder names a price at which the auctioneer then buys or sells: a buy-sell ("shotgun") clause
+with the bidder proposing (McAfee 1992, "Amicable divorce", *Journal of Economic Theory* 56(2)),
+not a right of first refusal, whose holder is a buyer who pays the seller. The computations are
+plain calculus with a uniform law, as in Krishna (2010, *Auction Theory*, ch. 2).
 :func:`kuhtheory.solvers.bayesian.solve_lone_bidder` solves the same model numerically; with the
 auctioneer's worth on :func:`uniform_midpoints` its CDF is exact at every even price, so the two
 agree exactly on the grid (tests/test_solvers_symbolic.py).
@@ -45,6 +47,9 @@ from functools import lru_cache
 import sympy as sp
 
 from kuhtheory.errors import SolverInputError
+
+MAX_BINS = 100_000
+"""The most bins :func:`uniform_midpoints` makes."""
 
 
 @dataclass(frozen=True)
@@ -160,5 +165,10 @@ def uniform_midpoints(low: int, high: int, bins: int) -> tuple[tuple[int, float]
         raise SolverInputError(
             f"uniform_midpoints(low={low!r}, high={high!r}, bins={bins!r}): need 0 <= low, "
             "bins > 0 and an even whole bin width"
+        )
+    if bins > MAX_BINS:
+        raise SolverInputError(
+            f"uniform_midpoints(bins={bins!r}): at most {MAX_BINS:,} bins (a distribution the "
+            "auction solvers could not take anyway)"
         )
     return tuple((low + width * j + width // 2, 1.0 / bins) for j in range(bins))

@@ -364,7 +364,8 @@ class TradeExplorer:
     def summary_html(self, s: TradeSummary) -> str:
         """The value, the bluff rate and how to read the charts."""
         return (
-            f"<div>Value of the trade to A (his gain relative to B's): <b>{s.value:.2f}</b>. "
+            f"<div>Value of the trade to A (his expected gain; B's is W minus it): "
+            f"<b>{s.value:.2f}</b>. "
             f"A lays only 0-cards (a pure bluff) with probability <b>{s.bluff_rate():.2f}</b>."
             "</div>"
         )
