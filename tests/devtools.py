@@ -200,6 +200,23 @@ class Page:
             value = self.evaluate(expression)
         return value
 
+    def click(self, selector: str, index: int = 0) -> None:
+        """Click the centre of the ``index``-th element matching ``selector``, as a mouse does
+        (scrolled into view first); DevToolsError when there is no such element."""
+        box = self.evaluate(
+            f"(() => {{ const e = document.querySelectorAll({selector!r})[{index}];"
+            " if (!e) return null; e.scrollIntoView({block: 'center'});"
+            " const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];"
+            " })()"
+        )
+        if box is None:
+            raise DevToolsError(f"no element {selector!r} number {index} to click")
+        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+            self.send(
+                "Input.dispatchMouseEvent",
+                {"type": kind, "x": box[0], "y": box[1], "button": "left", "clickCount": 1},
+            )
+
     def requested_urls(self) -> list[str]:
         """Every URL the page asked for so far (documents, scripts, styles, fonts, XHR)."""
         return [
@@ -208,10 +225,21 @@ class Page:
             if e.get("method") == "Network.requestWillBeSent" and e.get("sessionId") == self.session
         ]
 
-    def screenshot(self, path: Path, *, full_page: bool = True) -> Path:
-        """A PNG of the page (the whole page height when ``full_page``)."""
+    def screenshot(self, path: Path, *, full_page: bool = True, selector: str = "") -> Path:
+        """A PNG of the page: the whole page when ``full_page``, else the viewport; or only the
+        first element matching ``selector``."""
         params: dict[str, Any] = {"format": "png"}
-        if full_page:
+        if selector:
+            box = self.evaluate(
+                f"(() => {{ const e = document.querySelector({selector!r}); if (!e) return null;"
+                " const r = e.getBoundingClientRect();"
+                " return [r.x + window.scrollX, r.y + window.scrollY, r.width, r.height]; })()"
+            )
+            if box is None:
+                raise DevToolsError(f"no element {selector!r} to take a picture of")
+            params["captureBeyondViewport"] = True
+            params["clip"] = dict(zip(("x", "y", "width", "height"), box, strict=True), scale=1)
+        elif full_page:
             params["captureBeyondViewport"] = True
             size = self.evaluate(
                 "[document.documentElement.clientWidth, document.documentElement.scrollHeight]"

@@ -96,4 +96,3 @@ def test_every_clause_id_cited_in_the_project_is_defined():
     for path in _project_texts():
         for cited in set(CLAUSE_ID.findall(path.read_text(encoding="utf-8"))):
             assert cited in known, f"{path.relative_to(ROOT)} cites {cited}, not in the digest"
-
