@@ -3,10 +3,6 @@
 Prints figures; never fails on time. Run: ``.venv/bin/python benchmarks/bench_engine.py``
 (``--games N`` games per edition and variant, default 1000; ``--profile`` for a cProfile top 15).
 
-The figures are for the engine the package runs (``kuhtheory.ENGINE_MODE``, printed first):
-compiled by mypyc when installed with a C compiler; ``KUHTHEORY_PURE=1`` measures the pure-Python
-engine instead.
-
 1. Throughput: four-player classic games with the random bots of :mod:`kuhtheory.agents` (the
    loop of :func:`kuhtheory.agents.play.play`), on one core: games/s, actions per game, and
    microseconds per action (wall clock and CPU time), in three rounds and their median.
@@ -29,7 +25,6 @@ import statistics
 import sys
 import time
 
-import kuhtheory
 from kuhtheory.cards import ANIMALS
 from kuhtheory.editions import VARIANTS, get_edition
 from kuhtheory.engine import new_game, random_playout
@@ -132,7 +127,6 @@ def main() -> None:
     parser.add_argument("--bot-games", type=int, default=200)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
-    print(f"engine: {kuhtheory.ENGINE_MODE}")
     if args.profile:
         profiler = cProfile.Profile()
         profiler.runcall(_throughput, min(args.throughput_games, 100))

@@ -43,12 +43,12 @@ def _check_amount(amount: object) -> int:
     return amount
 
 
-def can_pay(hand: Sequence[int], amount: object) -> bool:
+def can_pay(hand: Sequence[int], amount: int) -> bool:
     """Whether the hand's money reaches ``amount`` (K-PAY-1, K-PAY-2)."""
     return total(hand) >= _check_amount(amount)
 
 
-def minimal_payments(hand: Sequence[int], amount: object) -> tuple[Counts, ...]:
+def minimal_payments(hand: Sequence[int], amount: int) -> tuple[Counts, ...]:
     """Every irreducible payment of ``amount`` from ``hand``, largest cards first.
 
     A payment is a sub-multiset of the hand totalling at least ``amount``; it is irreducible when
@@ -133,7 +133,7 @@ def _walk_payments(
     chosen[index] = 0
 
 
-def least_overpay(hand: Sequence[int], amount: object) -> tuple[Counts, ...]:
+def least_overpay(hand: Sequence[int], amount: int) -> tuple[Counts, ...]:
     """The payments of ``amount`` with the smallest total, fewest cards first (empty if none)."""
     payments = minimal_payments(hand, amount)
     if not payments:
@@ -142,19 +142,19 @@ def least_overpay(hand: Sequence[int], amount: object) -> tuple[Counts, ...]:
     return tuple(sorted((p for p in payments if total(p) == best), key=lambda p: (sum(p), p)))
 
 
-def cheapest_payment(hand: Sequence[int], amount: object) -> Counts | None:
+def cheapest_payment(hand: Sequence[int], amount: int) -> Counts | None:
     """One payment with the least overpay and, among those, the fewest cards; None if unpayable."""
     best = least_overpay(hand, amount)
     return best[0] if best else None
 
 
-def cheapest_total(hand: Sequence[int], amount: object) -> int | None:
+def cheapest_total(hand: Sequence[int], amount: int) -> int | None:
     """The smallest total the hand can pay ``amount`` with (None if it cannot pay)."""
     best = cheapest_payment(hand, amount)
     return None if best is None else total(best)
 
 
-def exact_payment(hand: Sequence[int], amount: object) -> Counts | None:
+def exact_payment(hand: Sequence[int], amount: int) -> Counts | None:
     """Cards of ``hand`` totalling exactly ``amount``, fewest cards first; None if impossible.
 
     >>> from kuhtheory.cards import to_counts, from_counts

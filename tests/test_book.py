@@ -11,7 +11,6 @@ in book/_build/.jupyter_cache, so a rebuild without code changes takes well unde
 from __future__ import annotations
 
 import fcntl
-import os
 import re
 import subprocess
 import sys
@@ -249,7 +248,6 @@ def built_book() -> Path:
             timeout=BUILD_TIMEOUT,
             cwd=ROOT,
             check=False,
-            env={**os.environ, "KUHTHEORY_PURE": "1"},  # as `make book`: autodoc reads sources
         )
         if done.returncode != 0:
             pytest.fail(

@@ -1,15 +1,15 @@
-"""The chapters (notebooks/*.md, jupytext MyST) and their paired, executed notebooks/*.ipynb.
+"""The chapters (notebooks/*.md, jupytext MyST) and the student notebooks generated from them.
 
-Every chapter: its .ipynb exists, was executed and has the same cells as the .md
-(scripts/sync_notebooks.py --check); it opens with what it teaches, ends with 2-4 exercises whose
-solutions fold away (sphinx-exercise ``:class: dropdown``), cites sources that are in
-book/references.bib, marks at least one deterministic cell for nbval (``# NBVAL_CHECK_OUTPUT``)
-and is listed in book/_toc.yml. nbval itself runs the notebooks (``make notebooks-test``).
+Every chapter opens with what it teaches, ends with 2-4 exercises whose solutions fold away
+(sphinx-exercise ``:class: dropdown``), cites sources that are in book/references.bib, tags at
+least one deterministic cell ``nbval-check-output`` for nbval and is listed in book/_toc.yml.
+Every chapter and how-to with code has its student notebook beside it (scripts/sync_notebooks.py):
+executed, in step with the source, and free of MyST markup and of solutions, in every cell. nbval
+itself runs the notebooks (``make notebooks-test``).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -23,19 +23,20 @@ from pathlib import Path
 
 import browser
 import jupytext
+import nbformat
 import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 CHAPTERS = sorted(NOTEBOOKS.glob("*.md"))
+sys.path.insert(0, str(ROOT / "scripts"))
 
-_spec = importlib.util.spec_from_file_location(
-    "sync_notebooks", ROOT / "scripts" / "sync_notebooks.py"
-)
-assert _spec is not None and _spec.loader is not None
-sync = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(sync)
+import myst_markdown  # noqa: E402
+import sync_notebooks as sync  # noqa: E402
+
+SOURCES = sync.sources()
+INDEX = myst_markdown.build_index()
 
 EXERCISE = re.compile(r"^(`{3,}|:{3,})\{exercise\}[^\n]*\n((?::[\w-]+:[^\n]*\n)*)", re.M)
 SOLUTION = re.compile(
@@ -43,30 +44,25 @@ SOLUTION = re.compile(
 )
 CITE = re.compile(r"\{cite(?::[a-z]+)?\}`([^`]+)`")
 BIB_KEY = re.compile(r"^@\w+\{([^,\s]+),", re.M)
+#: What must never reach a student notebook: MyST roles, directives, label lines, options.
+MYST = {
+    "a role": re.compile(r"\{[a-z][\w:+-]*\}`"),
+    "a directive": re.compile(r"^\s*(`{3,}|:{3,}|~{3,})\s*\{[\w:-]+\}", re.M),
+    "a label line": re.compile(r"^\([^()\s]+\)=\s*$", re.M),
+    "a directive option": re.compile(r"^:(label|class|tags|name|nonumber):", re.M),
+    "a substitution": re.compile(r"\{\{[^}]*\}\}"),
+    "an nbval marker comment": re.compile(r"#\s*NBVAL_"),
+}
 
 
 def _ids(paths: list[Path]) -> list[str]:
-    return [p.stem for p in paths]
+    return [p.relative_to(ROOT).with_suffix("").as_posix() for p in paths]
 
 
 def toc_files() -> set[str]:
     """Every ``file:`` of book/_toc.yml."""
     toc = yaml.safe_load((ROOT / "book" / "_toc.yml").read_text(encoding="utf-8"))
-    found: set[str] = set()
-
-    def walk(node: object) -> None:
-        if isinstance(node, dict):
-            if "file" in node:
-                found.add(str(node["file"]))
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for item in node:
-                walk(item)
-
-    walk(toc)
-    found.add(str(toc["root"]))
-    return found
+    return {doc for doc, _ in myst_markdown.toc_entries(toc)}
 
 
 def bib_keys() -> set[str]:
@@ -83,21 +79,77 @@ def exercises_and_solutions(text: str) -> tuple[list[str], dict[str, str]]:
     return labels, solutions
 
 
-def test_there_are_chapters():
+def solution_lines(text: str) -> list[str]:
+    """The distinctive lines of the solutions in a MyST source (what a student must not see):
+    long enough to be recognised, and not also in the chapter outside its solutions."""
+    found = []
+    rest = text
+    for match in SOLUTION.finditer(text):
+        fence = match.group(1)
+        body = text[match.end() :].split("\n" + fence, 1)[0]
+        rest = rest.replace(body, "")
+        found += [line.strip() for line in body.splitlines() if len(line.strip()) > 25]
+    return [line for line in found if line not in rest]
+
+
+def student(md: Path) -> nbformat.NotebookNode:
+    return nbformat.read(md.with_suffix(".ipynb"), as_version=4)
+
+
+def test_there_are_chapters_and_howtos_with_notebooks():
     assert {"rules", "play_basics"} <= {p.stem for p in CHAPTERS}
+    assert any(p.parent.name == "howto" for p in SOURCES)
 
 
-@pytest.mark.parametrize("md", CHAPTERS, ids=_ids(CHAPTERS))
-def test_paired_ipynb_is_executed_and_in_sync(md: Path):
-    found = sync.problems(md)
+@pytest.mark.parametrize("md", SOURCES, ids=_ids(SOURCES))
+def test_student_notebook_is_executed_and_in_step_with_its_source(md: Path):
+    found = sync.problems(md, INDEX)
     assert not found, "\n".join(found) + "\n(run: make notebooks, or scripts/sync_notebooks.py)"
 
 
+@pytest.mark.parametrize("md", SOURCES, ids=_ids(SOURCES))
+def test_student_notebook_has_no_myst_markup_and_no_solution(md: Path):
+    nb = student(md)
+    assert nb.metadata["kuhtheory"] == {"source": sync._rel(md), "edition": "student"}
+    assert "jupytext" not in nb.metadata, "a paired notebook would be overwritten by its source"
+    hidden = solution_lines(md.read_text(encoding="utf-8"))
+    for k, cell in enumerate(nb.cells):
+        if cell.cell_type == "markdown":
+            for what, pattern in MYST.items():
+                found = pattern.search(cell.source)
+                assert not found, f"{md.name} cell {k} has {what}: {found.group(0)!r}"
+        for line in hidden:
+            assert line not in cell.source, f"{md.name} cell {k} shows a solution: {line!r}"
+
+
 @pytest.mark.parametrize("md", CHAPTERS, ids=_ids(CHAPTERS))
-def test_front_matter_is_paired_myst_with_python3(md: Path):
+def test_student_notebook_numbers_its_exercises_like_the_book(md: Path):
+    labels, _ = exercises_and_solutions(md.read_text(encoding="utf-8"))
+    shown = [
+        m.group(1)
+        for cell in student(md).cells
+        if cell.cell_type == "markdown"
+        for m in re.finditer(r"^\*\*Exercise (\d+\.\d+)\*\*", cell.source, re.M)
+    ]
+    chapter = INDEX.numbers[f"notebooks/{md.stem}"]
+    assert shown == [f"{chapter}.{k}" for k in range(1, len(labels) + 1)]
+
+
+@pytest.mark.parametrize("md", SOURCES, ids=_ids(SOURCES))
+def test_student_notebook_collapses_the_code_the_book_hides(md: Path):
+    for cell in student(md).cells:
+        tags = set(cell.metadata.get("tags", ()))
+        if tags & sync.HIDDEN_INPUT:
+            assert cell.metadata["jupyter"]["source_hidden"] is True
+
+
+@pytest.mark.parametrize("md", CHAPTERS, ids=_ids(CHAPTERS))
+def test_front_matter_is_unpaired_myst_with_python3(md: Path):
     nb = jupytext.read(md)
     assert nb.metadata["kernelspec"]["name"] == "python3"
-    assert nb.metadata["jupytext"]["formats"] == "ipynb,md:myst"
+    assert nb.metadata["jupytext"]["text_representation"]["format_name"] == "myst"
+    # Paired with an .ipynb, jupytext in JupyterLab would write the MyST over the student notebook.
+    assert "formats" not in nb.metadata["jupytext"]
     assert md.read_text(encoding="utf-8").startswith("---\njupytext:")
 
 
@@ -140,17 +192,21 @@ def test_cites_sources_from_the_bibliography(md: Path):
 
 
 @pytest.mark.parametrize("md", CHAPTERS, ids=_ids(CHAPTERS))
-def test_marks_deterministic_cells_for_nbval(md: Path):
+def test_tags_deterministic_cells_for_nbval(md: Path):
     nb = jupytext.read(md)
     checked = [
         c
         for c in nb.cells
-        if c.cell_type == "code"
-        and (
-            "# NBVAL_CHECK_OUTPUT" in c.source or "nbval-check-output" in c.metadata.get("tags", ())
-        )
+        if c.cell_type == "code" and "nbval-check-output" in c.metadata.get("tags", ())
     ]
-    assert checked, f"{md.name}: mark the cells with deterministic output # NBVAL_CHECK_OUTPUT"
+    assert checked, f"{md.name}: tag the cells with deterministic output nbval-check-output"
+
+
+@pytest.mark.parametrize("md", SOURCES, ids=_ids(SOURCES))
+def test_no_test_markers_in_the_code_students_read(md: Path):
+    assert "NBVAL_" not in md.read_text(encoding="utf-8"), (
+        f"{md.name}: mark nbval cells with the tag nbval-check-output, not a comment"
+    )
 
 
 @pytest.mark.parametrize("md", CHAPTERS, ids=_ids(CHAPTERS))
@@ -164,28 +220,106 @@ def test_sync_check_reports_a_changed_source_and_an_unexecuted_notebook(tmp_path
     md = tmp_path / "rules.md"
     shutil.copy(NOTEBOOKS / "rules.md", md)
     shutil.copy(NOTEBOOKS / "rules.ipynb", tmp_path / "rules.ipynb")
-    assert sync.problems(md) == []
-    md.write_text(
-        md.read_text(encoding="utf-8").replace(
-            'print("money denominations:"', 'print("denominations:"'
-        )
-    )
-    assert any("differs" in p for p in sync.problems(md))
-    sync.write(md, sync.refresh(md))  # new inputs; the changed cell loses its outputs
-    assert any("never executed" in p for p in sync.problems(md))
+    assert sync.problems(md, INDEX) == []
+    text = md.read_text(encoding="utf-8")
+    assert 'print("pig + dog + rooster:"' in text
+    md.write_text(text.replace('print("pig + dog + rooster:"', 'print("pig, dog, rooster:"'))
+    assert any("differs" in p for p in sync.problems(md, INDEX))
+    sync.refresh(md, INDEX)  # new inputs; the changed cell and those after it lose their outputs
+    assert any("never executed" in p for p in sync.problems(md, INDEX))
     (tmp_path / "rules.ipynb").unlink()
-    assert any("missing" in p for p in sync.problems(md))
+    assert any("missing" in p for p in sync.problems(md, INDEX))
+
+
+def test_sync_check_reports_myst_it_cannot_convert(tmp_path: Path):
+    md = tmp_path / "rules.md"
+    shutil.copy(NOTEBOOKS / "rules.md", md)
+    shutil.copy(NOTEBOOKS / "rules.ipynb", tmp_path / "rules.ipynb")
+    md.write_text(md.read_text(encoding="utf-8") + "\n```{mermaid}\ngraph\n```\n")
+    assert any("{mermaid} has no notebook form" in p for p in sync.problems(md, INDEX))
 
 
 def test_exercise_parser_pairs_labels_and_solutions():
     text = (
         "```{exercise}\n:label: a\n\nQ\n```\n\n"
-        "````{solution} a\n:class: dropdown\n\nA\n````\n\n"
+        "````{solution} a\n:class: dropdown\n\nA long enough answer to be recognised\n````\n\n"
         "```{exercise}\n:label: b\n```\n\n```{solution-start} b\n:class: dropdown\n```\n"
     )
     labels, solutions = exercises_and_solutions(text)
     assert labels == ["a", "b"]
     assert set(solutions) == {"a", "b"} and ":class: dropdown" in solutions["b"]
+    assert solution_lines(text) == ["A long enough answer to be recognised"]
+
+
+def test_instructor_edition_has_every_solution_and_the_student_one_none(tmp_path: Path):
+    written = sync.instructor_edition(tmp_path / "instructor", INDEX)
+    assert written
+    for md in CHAPTERS:
+        nb = nbformat.read(tmp_path / "instructor" / "chapters" / f"{md.stem}.ipynb", 4)
+        text = "\n".join(cell.source for cell in nb.cells)
+        assert "Instructor edition" in nb.cells[0].source
+        labels, _ = exercises_and_solutions(md.read_text(encoding="utf-8"))
+        for label in labels:
+            assert f"**Solution to Exercise {INDEX.exercises[label]}**" in text, (md, label)
+        for line in solution_lines(md.read_text(encoding="utf-8")):
+            if not MYST["a role"].search(line):  # roles become links
+                assert line in text, (md.name, line)
+
+
+# ----- the built book serves the student notebooks -----------------------------------------------
+BUILT = ROOT / "book" / "_build" / "html"
+needs_built_book = pytest.mark.skipif(
+    not (BUILT / "index.html").is_file(), reason="the book is not built: make book (make test does)"
+)
+LINK = re.compile(r"\]\((https?://[^)\s]+)\)")
+
+
+@needs_built_book
+@pytest.mark.parametrize("md", SOURCES, ids=_ids(SOURCES))
+def test_the_download_button_serves_the_student_notebook(md: Path):
+    page = sync.docname(md)
+    served = BUILT / "_sources" / f"{page}.ipynb"
+    assert served.read_bytes() == md.with_suffix(".ipynb").read_bytes(), (
+        f"{served} is not the student notebook (rebuild the book after make notebooks)"
+    )
+    html = (BUILT / f"{page}.html").read_text(encoding="utf-8")
+    assert "download-notebook-button" in html
+    assert "download-source-button" not in html, "the MyST source is not for students"
+    assert f"urlpath=lab/tree/book/{page}.ipynb" in html, "Binder must open the student notebook"
+
+
+@needs_built_book
+@pytest.mark.parametrize("md", CHAPTERS, ids=_ids(CHAPTERS))
+def test_the_book_numbers_the_exercises_as_the_notebook_does(md: Path):
+    html = (BUILT / "notebooks" / f"{md.stem}.html").read_text(encoding="utf-8")
+    in_book = re.findall(r'<span class="caption-number">Exercise ([\d.]+) </span>', html)
+    in_notebook = [
+        m.group(1)
+        for cell in student(md).cells
+        if cell.cell_type == "markdown"
+        for m in re.finditer(r"^\*\*Exercise ([\d.]+)\*\*", cell.source, re.M)
+    ]
+    assert in_book == in_notebook and in_book
+
+
+@needs_built_book
+def test_the_links_of_the_student_notebooks_land_on_the_book_pages_and_anchors():
+    checked = 0
+    for md in SOURCES:
+        for cell in student(md).cells:
+            if cell.cell_type != "markdown":
+                continue
+            for url in LINK.findall(cell.source):
+                if not url.startswith(INDEX.base_url):
+                    continue
+                path, _, anchor = url[len(INDEX.base_url) :].partition("#")
+                page = BUILT / path
+                assert page.is_file(), f"{md.name}: {url} is no page of the book"
+                if anchor:
+                    html = page.read_text(encoding="utf-8")
+                    assert f'id="{anchor}"' in html, f"{md.name}: {url}: no such anchor"
+                checked += 1
+    assert checked > 50
 
 
 # ----- JupyterLab: the widgets render in a live notebook ------------------------------------------

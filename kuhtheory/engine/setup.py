@@ -34,11 +34,11 @@ from kuhtheory.errors import InvalidSetupError
 
 
 def new_game(
-    players: object = 4,
-    seed: object = 1,
+    players: int = 4,
+    seed: int = 1,
     edition: str | Edition = "classic",
     variants: tuple[str, ...] | list[str] = (),
-    first_player: object = None,
+    first_player: int | None = None,
 ) -> GameState:
     """The start of a game: money dealt, animal deck shuffled from ``random.Random(seed)``.
 
@@ -46,8 +46,7 @@ def new_game(
     are applied on top. ``first_player`` None draws the first seat from the seed (after the
     shuffle). Raises :class:`~kuhtheory.errors.UnknownEditionError` for an unknown edition or a
     player count the edition cannot seat, :class:`~kuhtheory.errors.InvalidSetupError` for a bad
-    seed or seat. (``players``, ``seed`` and ``first_player`` are typed ``object``: they are checked
-    here, see :mod:`kuhtheory._native`.)
+    seed or seat.
     """
     ed = get_edition(edition, variants)
     seats = ed.check_players(players)
@@ -86,14 +85,14 @@ def new_game(
 
 
 def setup_position(
-    players: object = 3,
+    players: int = 3,
     edition: str | Edition = "classic",
     variants: tuple[str, ...] | list[str] = (),
     *,
     money: Mapping[int, tuple[int, ...]] | None = None,
     herds: Mapping[int, Mapping[Animal, int]] | None = None,
     deck: tuple[Animal, ...] | None = None,
-    active: object = 0,
+    active: int = 0,
     dove_holder: int | None = None,
     seed: int = 0,
 ) -> GameState:

@@ -371,9 +371,6 @@ class GameState:
         return self._must_auction
 
     # ----- public and private facts -------------------------------------------------------------
-    # Seats, animals and actions from callers are typed ``object`` and checked here: the compiled
-    # engine (kuhtheory._native) would otherwise reject a wrong type with its own TypeError, or
-    # read True as the seat 1, before the check could name the input and the rule.
     @property
     def history(self) -> tuple[Action, ...]:
         """The actions applied since :func:`new_game`, in order."""
@@ -389,21 +386,21 @@ class GameState:
         """The public log, oldest first (see :mod:`kuhtheory.engine.events`)."""
         return build_events(self._start_events, self._log)
 
-    def money(self, player: object) -> tuple[int, ...]:
+    def money(self, player: int) -> tuple[int, ...]:
         """The sorted hand of money card values of ``player`` (god's view)."""
         counts = self._money[self._seat(player)]
         return tuple(v for v, c in zip(DENOMINATIONS, counts, strict=False) for _ in range(c))
 
-    def money_counts(self, player: object) -> Counts:
+    def money_counts(self, player: int) -> Counts:
         """``player``'s money as a count vector (god's view)."""
         return self._money[self._seat(player)]
 
-    def money_total(self, player: object) -> int:
+    def money_total(self, player: int) -> int:
         """The value of ``player``'s money (god's view)."""
         counts = self._money[self._seat(player)]
         return sum(v * c for v, c in zip(DENOMINATIONS, counts, strict=False))
 
-    def card_count(self, player: object) -> int:
+    def card_count(self, player: int) -> int:
         """How many money cards ``player`` holds (public)."""
         return sum(self._money[self._seat(player)])
 
@@ -412,21 +409,21 @@ class GameState:
         """The money cards still in the bank, as a count vector."""
         return self._bank
 
-    def animals(self, player: object) -> dict[Animal, int]:
+    def animals(self, player: int) -> dict[Animal, int]:
         """The animal cards ``player`` owns, per species (only species he owns)."""
         herd = self._herds[self._seat(player)]
         return {a: c for a, c in zip(ANIMALS, herd, strict=False) if c}
 
-    def herd(self, player: object) -> tuple[int, ...]:
+    def herd(self, player: int) -> tuple[int, ...]:
         """``player``'s animal cards as counts indexed like :data:`kuhtheory.cards.ANIMALS`."""
         return self._herds[self._seat(player)]
 
-    def families(self, player: object) -> tuple[Animal, ...]:
+    def families(self, player: int) -> tuple[Animal, ...]:
         """The complete families ``player`` owns, cheapest first."""
         p = self._seat(player)
         return tuple(a for a, owner in zip(ANIMALS, self._owners, strict=False) if owner == p)
 
-    def family_owner(self, animal: object) -> int | None:
+    def family_owner(self, animal: Animal | str) -> int | None:
         """Who owns the complete family of ``animal``, or None if it is not complete."""
         owner = self._owners[ANIMAL_INDEX[Animal.parse(animal)]]
         return None if owner < 0 else owner
@@ -541,7 +538,7 @@ class GameState:
             legal = self._legal = _rules.legal_actions(self)
         return legal
 
-    def apply(self, action: object) -> GameState:
+    def apply(self, action: Action) -> GameState:
         """The state after ``action``; raises IllegalActionError or InvalidActionError.
 
         ``self`` is never changed.
@@ -554,15 +551,15 @@ class GameState:
             return ()
         return _rules._targets(self, self._active)
 
-    def is_legal(self, action: object) -> bool:
+    def is_legal(self, action: Action) -> bool:
         """Whether :meth:`apply` would accept ``action`` now."""
         return _rules.check(self, action) is None
 
-    def why_illegal(self, action: object) -> str | None:
+    def why_illegal(self, action: Action) -> str | None:
         """The error message :meth:`apply` would raise for ``action``, or None if it is legal."""
         return _rules.check(self, action)
 
-    def observation(self, player: object) -> Observation:
+    def observation(self, player: int) -> Observation:
         """What ``player`` knows (see :class:`kuhtheory.engine.observation.Observation`)."""
         from kuhtheory.engine.observation import observe
 
@@ -573,7 +570,7 @@ class GameState:
         """Each player's score from the families complete so far, with the edition's scoring."""
         return tuple(self.score(p) for p in range(self._players))
 
-    def score(self, player: object) -> int:
+    def score(self, player: int) -> int:
         """``player``'s score (see :func:`family_score`), plus the dove bonus if he holds it."""
         p = self._seat(player)
         fams = [a for a, owner in zip(ANIMALS, self._owners, strict=False) if owner == p]

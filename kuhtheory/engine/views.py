@@ -1,8 +1,7 @@
 """What a position shows: the :class:`Phase` of a turn, the running auction and trade.
 
-These are plain Python classes (an enum and named tuples), kept out of the compiled
-:mod:`kuhtheory.engine.state` (see :mod:`kuhtheory._native`); :mod:`kuhtheory.engine.state`
-imports them, and so do the observations.
+A leaf module: :mod:`kuhtheory.engine.state` imports it, and so do the rules and the
+observations.
 """
 
 from __future__ import annotations
