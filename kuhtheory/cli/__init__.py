@@ -52,7 +52,7 @@ def _add_solve(subparsers: argparse._SubParsersAction, children_too: bool = True
 def build_parser(solvers: bool = True) -> argparse.ArgumentParser:
     """The argument parser of the ``kuhtheory`` command (``solvers=False``: without the children
     of ``solve``, which import the solvers and scipy)."""
-    from kuhtheory.cli import replay, rules, simulate, tournament
+    from kuhtheory.cli import play, replay, rules, simulate, tournament
 
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -61,6 +61,7 @@ def build_parser(solvers: bool = True) -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
+    play.register(subparsers)
     simulate.register(subparsers)
     replay.register(subparsers)
     rules.register(subparsers)
