@@ -586,3 +586,61 @@ def test_pages_fit_a_phone_width_screen(built_book: Path):
             assert page.evaluate(too_wide) == [], path.name
             if path.stem in ("rules", "play", "trade"):
                 page.screenshot(SCREENSHOTS / f"phone-{path.stem}.png")
+
+
+# ----- widgets that need a kernel, on the static page -----------------------------------------
+@pytest.mark.browser
+@needs_chromium
+def test_the_static_play_table_says_it_needs_a_kernel_and_looks_inert(built_book: Path):
+    """On the static page the play table shows its notice (hidden in JupyterLab), with links to
+    Binder and the terminal command, and its buttons are greyed out and ignore the pointer."""
+    _need_widget_js(built_book)
+    from devtools import Browser
+
+    with Browser(offline=True) as browser:
+        page = browser.open((built_book / "notebooks" / "play.html").as_uri(), settle=2.0)
+        notice = page.wait_for(
+            "(() => { const n = document.querySelector('.kt-needs-kernel .kt-static-only');"
+            " return n && getComputedStyle(n).display !== 'none' && n.innerText; })()"
+        )
+        assert notice and "needs a live Python kernel" in notice and "kuhtheory play" in notice
+        links = page.evaluate(
+            "[...document.querySelectorAll('.kt-needs-kernel .kt-static-only a')].map(a => a.href)"
+        )
+        assert any(h.startswith("https://mybinder.org/v2/gh/") for h in links)
+        buttons = page.evaluate(
+            "[...document.querySelectorAll('.kt-needs-kernel button')].map(b => {"
+            " const s = getComputedStyle(b); return [s.pointerEvents, Number(s.opacity)]; })"
+        )
+        assert buttons and all(events == "none" and opacity < 0.6 for events, opacity in buttons)
+        page.screenshot(
+            SCREENSHOTS / "static-play-table.png", selector=".kt-needs-kernel", full_page=False
+        )
+
+
+def test_widget_notices_point_at_the_books_binder(built_book: Path):
+    from kuhtheory.widgets.common import BINDER_URL
+
+    cfg = config()
+    owner_repo = cfg["repository"]["url"].removeprefix("https://github.com/")
+    assert (
+        BINDER_URL
+        == f"{cfg['launch_buttons']['binderhub_url']}/v2/gh/{owner_repo}/"
+        + cfg["repository"]["branch"]
+    )
+
+
+def test_the_record_howto_shows_each_tampering_refused():
+    """The how-to's tampered records really fail the check it shows (its student notebook holds
+    the executed output; nbval re-checks it)."""
+    import json
+
+    notebook = json.loads((BOOK / "howto" / "replay.ipynb").read_text(encoding="utf-8"))
+    printed = "".join(
+        "".join(out.get("text", ""))
+        for cell in notebook["cells"]
+        for out in cell.get("outputs", [])
+    )
+    assert "lower_a_bid: action" in printed and "(K-AUC-1)" in printed
+    assert "pay_with_a_500: action" in printed and "(K-PAY-1)" in printed
+    assert "add_100_points: record.result.scores" in printed and ": replayed" not in printed
