@@ -556,6 +556,35 @@ def test_formulas_render_offline_from_the_books_mathjax(built_book: Path):
 
 #: Chapters checked at phone width: every notebook chapter, the appendix and a how-to.
 PHONE = 400
+#: Every label of an SVG chart (the widgets' charts) inside its chart's view box, and every
+#: plotly title, axis title and legend entry inside its figure: the texts that got cut off.
+CUT_LABELS = """(() => {
+    const out = [];
+    for (const svg of document.querySelectorAll('svg.kt-chart')) {
+        const box = svg.viewBox.baseVal;
+        for (const t of svg.querySelectorAll('text')) {
+            const b = t.getBBox();
+            if (!t.textContent.trim() || b.width === 0) continue;
+            const m = t.getCTM(), s = svg.getCTM();  // rotated labels: their box's corners
+            const pts = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height],
+                         [b.x + b.width, b.y + b.height]].map(([x, y]) => {
+                const p = new DOMPoint(x, y).matrixTransform(s.inverse().multiply(m));
+                return p; });
+            if (pts.some(p => p.x < box.x - 1 || p.x > box.x + box.width + 1 ||
+                              p.y < box.y - 1 || p.y > box.y + box.height + 1))
+                out.push('chart: ' + t.textContent.slice(0, 40));
+        }
+    }
+    for (const fig of document.querySelectorAll('.js-plotly-plot')) {
+        const r = fig.getBoundingClientRect();
+        for (const t of fig.querySelectorAll('.gtitle, .xtitle, .ytitle, .legendtext')) {
+            const b = t.getBoundingClientRect();
+            if (b.width && (b.left < r.left - 1 || b.right > r.right + 1))
+                out.push('figure: ' + t.textContent.slice(0, 40));
+        }
+    }
+    return out.slice(0, 5);
+})()"""
 
 
 @pytest.mark.browser
@@ -584,6 +613,7 @@ def test_pages_fit_a_phone_width_screen(built_book: Path):
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE, f"{path.name} is {width} px wide: {page.evaluate(too_wide)}"
             assert page.evaluate(too_wide) == [], path.name
+            assert page.evaluate(CUT_LABELS) == [], f"{path.name}: labels cut off"
             if path.stem in ("rules", "play", "trade"):
                 page.screenshot(SCREENSHOTS / f"phone-{path.stem}.png")
 
