@@ -6,10 +6,11 @@ Only Debian's chromium is needed (no node, no websocket library): ``--remote-deb
 makes Chromium read protocol commands from file descriptor 3 and write answers to 4, each JSON
 message ended by a NUL byte.
 
->>> with Browser() as browser:                                       # doctest: +SKIP
-...     page = browser.open("file:///.../page.html", width=400)
-...     page.evaluate("document.documentElement.scrollWidth")
-400
+Use::
+
+    with Browser() as browser:
+        page = browser.open("file:///.../page.html", width=400)
+        page.evaluate("document.documentElement.scrollWidth")   # 400 if nothing overflows
 """
 
 from __future__ import annotations
