@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.installed-stamp
 # Jupyter refuses to run as root unless told; these machines run as root.
 ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 
-.PHONY: install lab instructor test unit notebooks-test book book-strict check-browser bench widget-js notebooks lint clean
+.PHONY: install lab instructor test unit notebooks-test book book-strict check-browser bench widget-js book-js notebooks lint clean
 
 install: $(STAMP)
 
@@ -54,6 +54,10 @@ notebooks-test: install
 widget-js:
 	bash scripts/fetch_widget_js.sh
 
+# Everything the static book loads from its own files: the widget manager and MathJax.
+book-js: widget-js
+	bash scripts/fetch_mathjax.sh
+
 # The executed chapters are cached in $(NBCACHE), keyed on their code cells only: a change to the
 # package would leave a page showing what the old code printed. So the cache is dropped when a
 # file under kuhtheory/ is newer than the last build's stamp (taken before the build started).
@@ -67,19 +71,19 @@ define keep_stamp
 	@mkdir -p $(NBCACHE) && mv book/_build/.package-stamp.next $(NBCACHE)/.package-stamp
 endef
 
-book: install widget-js
+book: install book-js
 	$(fresh_cache)
 	$(VENV)/bin/jupyter-book build book/
 	$(keep_stamp)
 
 # --all: an incremental build re-reads only changed pages and would hide their old warnings.
-book-strict: install widget-js
+book-strict: install book-js
 	$(fresh_cache)
 	$(VENV)/bin/jupyter-book build --all -W --keep-going book/
 	$(keep_stamp)
 
 # The browser checks alone: headless Chromium on the built book, JupyterLab via playwright-core.
-check-browser: install widget-js
+check-browser: install book-js
 	bash scripts/fetch_playwright.sh
 	$(PY) -m pytest -m browser --override-ini="addopts=-ra" tests/test_book.py tests/test_notebooks.py
 
@@ -90,8 +94,8 @@ notebooks: install
 	$(PY) scripts/sync_notebooks.py --execute
 
 lint: install
-	$(VENV)/bin/ruff check kuhtheory tests benchmarks scripts
-	$(VENV)/bin/ruff format --check kuhtheory tests benchmarks scripts
+	$(VENV)/bin/ruff check kuhtheory tests benchmarks scripts book/_ext
+	$(VENV)/bin/ruff format --check kuhtheory tests benchmarks scripts book/_ext
 	$(VENV)/bin/mypy
 
 clean:

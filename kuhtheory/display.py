@@ -80,6 +80,8 @@ _EMOJI: Mapping[Animal, str] = {
 }
 
 _ESC = html.escape
+#: The cards' lettering: the reader's interface font, else any sans-serif.
+_FONT = "system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif"
 
 
 def seat_name(player: int | None, names: Sequence[str] | None = None) -> str:
@@ -98,13 +100,14 @@ def seat_name(player: int | None, names: Sequence[str] | None = None) -> str:
 def animal_card_svg(
     animal: Animal, width: int = 64, *, count: int = 1, highlight: bool = False
 ) -> str:
-    """One animal card as an inline SVG: emoji, German name, English name and family points.
+    """One animal card as an inline SVG: family points, emoji, German name, English name.
 
-    ``count`` > 1 draws a small badge ``x3``; ``highlight`` draws a thick red border (used for the
-    animals of the running auction or trade).
+    The points stand in the top-left corner, as on a printed card; ``count`` > 1 draws a round
+    badge ``x3`` in the top-right corner, clear of the points (a Horse's 1000 stays readable);
+    ``highlight`` draws a thick red border (used for the animals of the running auction or trade).
 
     >>> svg = animal_card_svg(Animal.HORSE, count=3)
-    >>> svg.startswith("<svg") and "Pferd" in svg and "1000" in svg and "x3" in svg
+    >>> svg.startswith("<svg") and "Pferd" in svg and ">1000<" in svg and ">x3<" in svg
     True
     """
     if not isinstance(animal, Animal):
@@ -113,22 +116,26 @@ def animal_card_svg(
     colour = ANIMAL_COLOURS[animal]
     stroke = "#dc2626" if highlight else "#374151"
     sw = 3 if highlight else 1.5
+    points_size = round(width * 0.17)
     badge = ""
     if count > 1:
+        r = max(7.0, width * 0.16)
+        cx, cy = width - r - 3, r + 3
         badge = (
-            f'<circle cx="{width - 12}" cy="12" r="10" fill="#111827"/>'
-            f'<text x="{width - 12}" y="16" font-size="11" text-anchor="middle" '
-            f'fill="white">x{count}</text>'
+            f'<g class="kt-badge"><circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="#111827"/>'
+            f'<text x="{cx:g}" y="{cy + r * 0.38:.1f}" font-size="{r * 1.05:.0f}" '
+            f'text-anchor="middle" font-weight="bold" fill="white">x{count}</text></g>'
         )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
-        f'viewBox="0 0 {width} {h}" class="kt-card kt-animal" '
-        f'data-animal="{animal.name.lower()}" role="img" aria-label="{animal.label}">'
+        f'viewBox="0 0 {width} {h}" font-family="{_FONT}" class="kt-card kt-animal" '
+        f'data-animal="{animal.name.lower()}" role="img" aria-label="{animal.label}'
+        f'{f", {count} cards" if count > 1 else ""}">'
         f'<rect x="1" y="1" width="{width - 2}" height="{h - 2}" rx="7" fill="{colour}" '
         f'stroke="{stroke}" stroke-width="{sw}"/>'
-        f'<text x="{width / 2:g}" y="{h * 0.16:.0f}" font-size="{width * 0.17:.0f}" '
-        f'text-anchor="middle" font-weight="bold" fill="#111827">{animal.points}</text>'
-        f'<text x="{width / 2:g}" y="{h * 0.55:.0f}" font-size="{width * 0.42:.0f}" '
+        f'<text class="kt-points" x="{width * 0.09:.1f}" y="{h * 0.06 + points_size:.0f}" '
+        f'font-size="{points_size}" font-weight="bold" fill="#111827">{animal.points}</text>'
+        f'<text x="{width / 2:g}" y="{h * 0.57:.0f}" font-size="{width * 0.42:.0f}" '
         f'text-anchor="middle">{_EMOJI[animal]}</text>'
         f'<text x="{width / 2:g}" y="{h * 0.78:.0f}" font-size="{width * 0.17:.0f}" '
         f'text-anchor="middle" fill="#111827">{animal.german}</text>'
@@ -148,8 +155,8 @@ def money_card_svg(value: int | None, width: int = 40, *, hidden: bool = False) 
     if hidden or value is None:
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
-            f'viewBox="0 0 {width} {h}" class="kt-card kt-money kt-back" role="img" '
-            f'aria-label="hidden money card">'
+            f'viewBox="0 0 {width} {h}" font-family="{_FONT}" '
+            f'class="kt-card kt-money kt-back" role="img" aria-label="hidden money card">'
             f'<rect x="1" y="1" width="{width - 2}" height="{h - 2}" rx="5" fill="#7c2d12" '
             f'stroke="#374151"/>'
             f'<text x="{width / 2:g}" y="{h / 2 + 5:g}" font-size="{width * 0.4:.0f}" '
@@ -158,8 +165,8 @@ def money_card_svg(value: int | None, width: int = 40, *, hidden: bool = False) 
     colour = MONEY_COLOURS.get(value, "#ffffff")
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
-        f'viewBox="0 0 {width} {h}" class="kt-card kt-money" data-value="{int(value)}" '
-        f'role="img" aria-label="money {int(value)}">'
+        f'viewBox="0 0 {width} {h}" font-family="{_FONT}" class="kt-card kt-money" '
+        f'data-value="{int(value)}" role="img" aria-label="money {int(value)}">'
         f'<rect x="1" y="1" width="{width - 2}" height="{h - 2}" rx="5" fill="{colour}" '
         f'stroke="#374151"/>'
         f'<text x="{width / 2:g}" y="{h / 2 + 5:g}" font-size="{width * 0.36:.0f}" '

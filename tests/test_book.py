@@ -15,11 +15,14 @@ import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from html import unescape as html_unescape
 from pathlib import Path
 
 import pytest
 import yaml
 from browser import dump_dom, needs_chromium
+
+from kuhtheory.rules_digest import CLAUSE_ID, anchor, clauses
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -29,6 +32,12 @@ CITE = re.compile(r"\{cite(?::[a-z]+)?\}`([^`]+)`")
 BIB_ENTRY = re.compile(r"^@(\w+)\{([^,\s]+),(.*?)^\}", re.M | re.S)
 BUILD_TIMEOUT = 1200
 WIDGET_JS = BOOK / "_wstatic" / "widgets"
+MATHJAX_JS = BOOK / "_wstatic" / "mathjax"
+#: Where the browser checks leave their screenshots (not committed).
+SCREENSHOTS = BOOK / "_build" / "screenshots"
+
+sys.path.insert(0, str(BOOK / "_ext"))
+import kuhbook  # noqa: E402  (the book's Sphinx extension, book/_ext/kuhbook.py)
 
 #: Works the issues ask the book to cite.
 REQUIRED_KEYS = {
@@ -85,9 +94,10 @@ def bib_entries() -> dict[str, tuple[str, str]]:
 
 
 # ----- sources -------------------------------------------------------------------------------
-def test_toc_has_the_four_parts_in_order():
+def test_toc_has_the_five_parts_in_order():
     captions = [part["caption"] for part in toc()["parts"]]
-    assert captions == ["Tutorial", "Theory", "How-to", "Reference"]
+    assert captions == ["Tutorial", "Theory", "How-to", "Reference", "Appendix"]
+    assert "appendix/rules" in toc_files()
     assert all(part["chapters"] for part in toc()["parts"])
 
 
@@ -130,6 +140,59 @@ def test_config_serves_the_widget_manager_locally():
     assert "book/_wstatic/widgets" in script and "html-manager@$HTML_MANAGER_VERSION" in script
 
 
+def test_config_serves_mathjax_locally_through_the_book_extension():
+    cfg = config()
+    assert cfg["sphinx"]["local_extensions"]["kuhbook"] == "_ext"
+    assert (BOOK / "_ext" / "kuhbook.py").is_file()
+    path = cfg["sphinx"]["config"]["mathjax_path"]
+    assert "://" not in path and path == "mathjax/tex-svg.js"  # under _static, from _wstatic
+    script = (ROOT / "scripts" / "fetch_mathjax.sh").read_text(encoding="utf-8")
+    assert "book/_wstatic/mathjax" in script and "mathjax@$MATHJAX_VERSION" in script
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "scripts/fetch_mathjax.sh" in makefile and "book-strict: install book-js" in makefile
+
+
+# ----- the book's extension (book/_ext/kuhbook.py), without a build ----------------------------
+def test_clause_ids_are_cut_out_of_running_text():
+    assert kuhbook.split_clause_ids("see K-TRD-1..3 and S-TRICK-2.") == [
+        "see ",
+        ("K-TRD-1",),
+        "..3 and ",
+        ("S-TRICK-2",),
+        ".",
+    ]
+    assert kuhbook.split_clause_ids("K-PAY-1") == [("K-PAY-1",)]
+    assert kuhbook.split_clause_ids("no clause, K-9, XK-AUC-1") == ["no clause, K-9, XK-AUC-1"]
+
+
+def test_plotly_bundles_and_remote_mathjax_are_stripped_from_outputs():
+    bundle = "<script>/**\n* plotly.js v4.1.1\n* Copyright\n*/\n(function(){})</script>"
+    cdn = "https://cdnjs.cloudflare.com/ajax/libs/mathjax/3.2.2/es5/tex-svg.min.js"
+    mathjax = f'<script src="{cdn}"></script>'
+    figure = '<div class="plotly-graph-div"></div><script>Plotly.newPlot("x", [])</script>'
+    html, version = kuhbook.strip_plotly_assets(f"<div>{mathjax}{bundle}{figure}</div>")
+    assert (html, version) == (f"<div>{figure}</div>", "4.1.1")
+    # a figure alone, and a local script, are left as they are
+    assert kuhbook.strip_plotly_assets(figure) == (figure, None)
+    local = '<script src="_static/mathjax/tex-svg.js"></script>'
+    assert kuhbook.strip_plotly_assets(local) == (local, None)
+
+
+def test_the_installed_plotly_js_is_found_with_its_version():
+    path, version = kuhbook.installed_plotly_js()
+    assert path.is_file() and re.fullmatch(r"\d+\.\d+\.\d+", version)
+
+
+def test_thebe_scripts_are_recognised():
+    class Script:
+        def __init__(self, filename: str, body: str = "") -> None:
+            self.filename, self.attributes = filename, ({"body": body} if body else {})
+
+    assert kuhbook.is_thebe_script(Script("_static/sphinx-thebe.js"))
+    assert kuhbook.is_thebe_script(Script("", 'const THEBE_JS_URL = "https://unpkg.com/x"'))
+    assert not kuhbook.is_thebe_script(Script("_static/kuhbook.js"))
+
+
 def test_bibliography_has_the_cited_literature_with_authors_titles_years():
     entries = bib_entries()
     assert REQUIRED_KEYS <= set(entries), sorted(REQUIRED_KEYS - set(entries))
@@ -153,7 +216,7 @@ def _newest_source() -> float:
     paths = [
         p
         for p in BOOK.rglob("*")
-        if p.is_file() and "_build" not in p.parts and "widgets" not in p.parts
+        if p.is_file() and not {"_build", "widgets", "mathjax"} & set(p.parts)
     ]
     paths += list((ROOT / "notebooks").glob("*.md"))
     return max(p.stat().st_mtime for p in paths)
@@ -172,8 +235,11 @@ def built_book() -> Path:
             and min(p.stat().st_mtime for p in stamps) > _newest_source()
         ):
             return HTML
-        if not (WIDGET_JS / "embed-amd.js").is_file():  # as `make book` does; harmless offline
+        # as `make book` does (harmless offline: the scripts warn and the pages lack the JS)
+        if not (WIDGET_JS / "embed-amd.js").is_file():
             subprocess.run(["bash", str(ROOT / "scripts" / "fetch_widget_js.sh")], check=False)
+        if not (MATHJAX_JS / "tex-svg.js").is_file():
+            subprocess.run(["bash", str(ROOT / "scripts" / "fetch_mathjax.sh")], check=False)
         jupyter_book = Path(sys.executable).with_name("jupyter-book")
         done = subprocess.run(
             [str(jupyter_book), "build", "--all", "-W", "--keep-going", str(BOOK)],
@@ -269,19 +335,47 @@ def test_interactive_figures_render_without_a_kernel(built_book: Path):
 
 @pytest.mark.browser
 @needs_chromium
-def test_rules_chapter_figure_has_its_slider_over_hands(built_book: Path):
-    (cell,) = figure_cells(rendered(built_book / "notebooks" / "rules.html"))
-    assert 'class="slider-container"' in cell
-    labels = re.findall(r'<text class="slider-label"[^>]*>([^<]*)', cell)
-    # the current value, then one label per precomputed hand
-    assert labels[0] == "hand: classic start money"
-    assert labels[1:] == [
-        "classic start money",
-        "0, 10, 200, 500",
-        "50, 100, 100",
-        "0, 0, 10, 10, 50, 50, 100",
-    ]
-    assert cell.count('class="point"') >= 9  # the overpay bars (classic start: 10..90)
+def test_rules_chapter_figure_opens_on_a_hand_that_overpays_and_keeps_its_title(
+    built_book: Path,
+):
+    """The overpay figure: its first hand overpays (it is not blank), each hand of the menu shows
+    its bars (and, for the start money, the amounts it cannot pay), the title stays."""
+    from devtools import Browser
+
+    figure = ".tag_interactive-figure .js-plotly-plot"
+    state = f"""(() => {{ const gd = document.querySelector('{figure}');
+        return {{title: gd.layout.title.text, visible: gd.data.map(t => t.visible === true),
+                 names: gd.data.map(t => t.name),
+                 heights: [...gd.querySelectorAll('.trace.bars')].map(g =>
+                     [...g.querySelectorAll('.point path')].map(p => p.getBBox().height)),
+                 menu: gd.querySelector('.updatemenu-header .updatemenu-item-text').textContent}};
+    }})()"""
+    with Browser(offline=True) as browser:
+        page = browser.open((built_book / "notebooks" / "rules.html").as_uri(), settle=1.5)
+        first = page.evaluate(state)
+        assert first["menu"] == "hand 0, 10, 200, 500"
+        assert first["visible"][:2] == [True, True] and not any(first["visible"][2:])
+        overpay_bars = first["heights"][0]
+        assert len(overpay_bars) == 30 and sum(h > 20 for h in overpay_bars) >= 20
+        title = first["title"]
+        assert title
+        page.screenshot(SCREENSHOTS / "rules-overpay-figure.png", selector=figure)
+        for index, label in enumerate(["0, 10, 10, 50, 100", "50, 100, 100", "the start money"]):
+            page.click(f"{figure} .updatemenu-header")
+            page.wait_for(
+                f"document.querySelectorAll('{figure} .updatemenu-dropdown-button').length == 4"
+            )
+            page.click(f"{figure} .updatemenu-dropdown-button", index + 1)
+            now = page.wait_for(
+                f"(() => {{ const s = {state}; return s.menu == 'hand {label}' && s; }})()"
+            )
+            assert now, f"the menu did not switch to {label}"
+            assert now["title"] == title  # the title stays when the hand changes
+            shown = [i for i, v in enumerate(now["visible"]) if v]
+            assert shown == [2 * (index + 1), 2 * (index + 1) + 1]
+        # the start money (90) cannot pay 100 and more: grey bars stand for those amounts
+        cannot = [h for h in now["heights"] if h][-1]
+        assert len(cannot) == 21 and min(cannot) > 100
 
 
 def widget_pages(html_root: Path) -> list[Path]:
@@ -327,3 +421,256 @@ def test_trade_chapter_shows_its_interactive_figure(built_book: Path):
     assert "widget-hslider" in dom or "widget-slider" in dom
     charts = dom.count('class="kt-chart"')
     assert charts >= 1 and page.read_text(encoding="utf-8").count('class="kt-chart"') == 0
+
+
+# ----- assets: nothing remote, MathJax and plotly.js once per page from _static -------------
+def book_pages(html_root: Path) -> list[Path]:
+    """The built pages of the book's chapters and reference (not Sphinx's own search/index)."""
+    return sorted(
+        html_root / f"{docname}.html"
+        for docname in toc_files()
+        if (html_root / f"{docname}.html").is_file()
+    )
+
+
+SCRIPT_SRC = re.compile(r"<script\b[^>]*\bsrc=\"([^\"]*)\"")
+REMOTE = re.compile(r"^(?:[a-z]+:)?//", re.I)
+
+
+def test_no_page_loads_a_remote_script_or_stylesheet(built_book: Path):
+    for page in sorted(built_book.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        remote = [src for src in SCRIPT_SRC.findall(html) if REMOTE.match(src)]
+        assert not remote, f"{page.relative_to(built_book)} loads remote scripts {remote}"
+        sheets = re.findall(r"<link\b[^>]*rel=\"stylesheet\"[^>]*href=\"([^\"]*)\"", html)
+        assert not [h for h in sheets if REMOTE.match(h)], page
+        assert "THEBE_JS_URL" not in html, f"{page.name}: sphinx-thebe's remote script URL"
+
+
+def test_every_page_loads_one_local_mathjax(built_book: Path):
+    assert (built_book / "_static" / "mathjax" / "tex-svg.js").is_file()
+    for page in book_pages(built_book):
+        srcs = SCRIPT_SRC.findall(page.read_text(encoding="utf-8"))
+        mathjax = [s for s in srcs if "mathjax" in s.lower() or "tex-" in s]
+        assert len(mathjax) == 1, f"{page.relative_to(built_book)}: MathJax scripts {mathjax}"
+        assert mathjax[0].split("?")[0].endswith("_static/mathjax/tex-svg.js"), mathjax
+
+
+def test_plotly_js_loads_once_per_figure_page_from_static(built_book: Path):
+    static = built_book / "_static" / kuhbook.PLOTLY_STATIC
+    assert static.is_file()
+    version = kuhbook.installed_plotly_js()[1]
+    assert f"plotly.js v{version}" in static.read_text(encoding="utf-8")[:200]
+    figure_pages = 0
+    for page in book_pages(built_book):
+        html = page.read_text(encoding="utf-8")
+        assert "* plotly.js v" not in html, f"{page.name} still inlines plotly.js"
+        loads = [s for s in SCRIPT_SRC.findall(html) if "plotly" in s]
+        if "plotly-graph-div" in html:
+            figure_pages += 1
+            assert len(loads) == 1, loads
+            assert loads[0].split("?")[0].endswith("_static/plotly/plotly.min.js"), loads
+            assert page.stat().st_size < 1_500_000, f"{page.name}: {page.stat().st_size} bytes"
+        else:
+            assert not loads, f"{page.name} loads plotly.js without a figure"
+    assert figure_pages >= 4
+
+
+# ----- clause ids link to the rules digest (appendix) -----------------------------------------
+ARTICLE = re.compile(r'<article class="bd-article"[^>]*>(.*?)</article>', re.S)
+CLAUSE_LINK = re.compile(
+    r'<a class="kt-clause-link reference internal" href="([^"#]*)#([a-z0-9-]+)" '
+    r'title="([^"]*)"><span class="std std-ref">([A-Z]-[A-Z]+-\d+)</span></a>'
+)
+TYPE_FIELD = re.compile(r"Type<span class=\"colon\">:</span></dt>\s*<dd[^>]*>.*?</dd>", re.S)
+NOT_RUNNING_TEXT = re.compile(
+    r"<(pre|code|script|style|h[1-6]|title)\b.*?</\1>|<[^>]+>", re.S | re.I
+)
+
+
+def test_the_appendix_defines_every_clause_with_an_anchor(built_book: Path):
+    html = (built_book / "appendix" / "rules.html").read_text(encoding="utf-8")
+    for clause_id in clauses():
+        definition = rf'<li class="kt-clause-def" id="{anchor(clause_id)}">\s*<p><strong>'
+        assert re.search(definition + clause_id + "</strong>", html), clause_id
+    assert "Edition table" in html and "Schnäppchen Jagd" in html
+
+
+def test_every_clause_id_in_running_text_links_to_the_appendix(built_book: Path):
+    texts = clauses()
+    linked = 0
+    for page in book_pages(built_book):
+        article = ARTICLE.search(page.read_text(encoding="utf-8"))
+        assert article, page
+        body = article.group(1)
+        for href, target, title, text in CLAUSE_LINK.findall(body):
+            linked += 1
+            assert target == anchor(text) and html_unescape(title) == texts[text], (page, text)
+            if page.parent.name == "appendix":
+                assert href == "", (page.name, href)  # a link within the page
+            else:
+                assert href.endswith("appendix/rules.html"), (page.name, href)
+        # autodoc's "Type:" fields are cross-references to types, not running text
+        body = re.sub(TYPE_FIELD, " ", body)
+        if page.parent.name == "appendix":  # the definitions themselves are not links
+            body = re.sub(r"<strong>[KS]-[A-Z]+-\d+</strong>", " ", body)
+        rest = NOT_RUNNING_TEXT.sub(" ", CLAUSE_LINK.sub(" ", body))
+        bare = CLAUSE_ID.findall(rest)
+        assert not bare, f"{page.relative_to(built_book)}: clause ids without a link: {bare[:5]}"
+    assert linked > 250  # the book cites clauses some 300 times in its running text
+
+
+# ----- offline, at phone width (Chromium over the DevTools protocol) ---------------------------
+def math_pages(html_root: Path) -> list[Path]:
+    """Built pages with a formula (MyST's dollar math renders as ``class="math ..."``)."""
+    return [p for p in book_pages(html_root) if 'class="math notranslate' in p.read_text("utf-8")]
+
+
+@pytest.mark.browser
+@needs_chromium
+def test_formulas_render_offline_from_the_books_mathjax(built_book: Path):
+    from devtools import Browser
+
+    pages = math_pages(built_book)
+    assert built_book / "notebooks" / "rules.html" in pages  # the scoring formula
+    with Browser(offline=True) as browser:
+        for path in pages:
+            page = browser.open(path.as_uri(), settle=0.5)
+            total = page.evaluate("document.querySelectorAll('.math').length")
+            done = page.wait_for(
+                f"document.querySelectorAll('.math mjx-container svg').length >= {total} && "
+                f"document.querySelectorAll('.math mjx-container svg').length",
+                timeout=20,
+            )
+            assert done and done >= total, f"{path.name}: {done} of {total} formulas rendered"
+            raw = page.evaluate(
+                "[...document.querySelectorAll('.math')].filter(e => "
+                "!e.querySelector('mjx-container')).map(e => e.textContent).slice(0, 3)"
+            )
+            assert not raw, f"{path.name}: formulas left as TeX: {raw}"
+            remote = [u for u in page.requested_urls() if u.startswith(("http:", "https:"))]
+            assert not remote, f"{path.name} asked the network for {remote}"
+            if path.stem == "rules":
+                page.screenshot(SCREENSHOTS / "formula-offline.png", selector="div.math")
+
+
+#: Chapters checked at phone width: every notebook chapter, the appendix and a how-to.
+PHONE = 400
+#: Every label of an SVG chart (the widgets' charts) inside its chart's view box, and every
+#: plotly title, axis title and legend entry inside its figure: the texts that got cut off.
+CUT_LABELS = """(() => {
+    const out = [];
+    for (const svg of document.querySelectorAll('svg.kt-chart')) {
+        const box = svg.viewBox.baseVal;
+        for (const t of svg.querySelectorAll('text')) {
+            const b = t.getBBox();
+            if (!t.textContent.trim() || b.width === 0) continue;
+            const m = t.getCTM(), s = svg.getCTM();  // rotated labels: their box's corners
+            const pts = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height],
+                         [b.x + b.width, b.y + b.height]].map(([x, y]) => {
+                const p = new DOMPoint(x, y).matrixTransform(s.inverse().multiply(m));
+                return p; });
+            if (pts.some(p => p.x < box.x - 1 || p.x > box.x + box.width + 1 ||
+                              p.y < box.y - 1 || p.y > box.y + box.height + 1))
+                out.push('chart: ' + t.textContent.slice(0, 40));
+        }
+    }
+    for (const fig of document.querySelectorAll('.js-plotly-plot')) {
+        const r = fig.getBoundingClientRect();
+        for (const t of fig.querySelectorAll('.gtitle, .xtitle, .ytitle, .legendtext')) {
+            const b = t.getBoundingClientRect();
+            if (b.width && (b.left < r.left - 1 || b.right > r.right + 1))
+                out.push('figure: ' + t.textContent.slice(0, 40));
+        }
+    }
+    return out.slice(0, 5);
+})()"""
+
+
+@pytest.mark.browser
+@needs_chromium
+def test_pages_fit_a_phone_width_screen(built_book: Path):
+    from devtools import Browser
+
+    pages = [p for p in book_pages(built_book) if p.parent.name in ("notebooks", "appendix")]
+    pages.append(built_book / "howto" / "replay.html")
+    # An element sticking out to the right: fine inside an ancestor that fits and scrolls, cut
+    # off (a defect) inside one that hides its overflow.
+    too_wide = f"""[...document.querySelectorAll('.bd-article *')].filter(e => {{
+        const r = e.getBoundingClientRect();
+        if (r.width === 0 || r.right <= {PHONE} + 1) return false;
+        if (e.closest('mjx-assistive-mml')) return false;  // MathML for screen readers, unseen
+        for (let a = e.parentElement; a; a = a.parentElement) {{
+            const overflow = getComputedStyle(a).overflowX;
+            if (overflow === 'visible' || a.getBoundingClientRect().right > {PHONE} + 1) continue;
+            return overflow !== 'auto' && overflow !== 'scroll';
+        }}
+        return true;
+    }}).map(e => e.tagName + '.' + (e.getAttribute('class') || '').split(' ')[0]).slice(0, 5)"""
+    with Browser(offline=True) as browser:
+        for path in pages:
+            page = browser.open(path.as_uri(), width=PHONE, height=860, settle=1.5)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE, f"{path.name} is {width} px wide: {page.evaluate(too_wide)}"
+            assert page.evaluate(too_wide) == [], path.name
+            assert page.evaluate(CUT_LABELS) == [], f"{path.name}: labels cut off"
+            if path.stem in ("rules", "play", "trade"):
+                page.screenshot(SCREENSHOTS / f"phone-{path.stem}.png")
+
+
+# ----- widgets that need a kernel, on the static page -----------------------------------------
+@pytest.mark.browser
+@needs_chromium
+def test_the_static_play_table_says_it_needs_a_kernel_and_looks_inert(built_book: Path):
+    """On the static page the play table shows its notice (hidden in JupyterLab), with links to
+    Binder and the terminal command, and its buttons are greyed out and ignore the pointer."""
+    _need_widget_js(built_book)
+    from devtools import Browser
+
+    with Browser(offline=True) as browser:
+        page = browser.open((built_book / "notebooks" / "play.html").as_uri(), settle=2.0)
+        notice = page.wait_for(
+            "(() => { const n = document.querySelector('.kt-needs-kernel .kt-static-only');"
+            " return n && getComputedStyle(n).display !== 'none' && n.innerText; })()"
+        )
+        assert notice and "needs a live Python kernel" in notice and "kuhtheory play" in notice
+        links = page.evaluate(
+            "[...document.querySelectorAll('.kt-needs-kernel .kt-static-only a')].map(a => a.href)"
+        )
+        assert any(h.startswith("https://mybinder.org/v2/gh/") for h in links)
+        buttons = page.evaluate(
+            "[...document.querySelectorAll('.kt-needs-kernel button')].map(b => {"
+            " const s = getComputedStyle(b); return [s.pointerEvents, Number(s.opacity)]; })"
+        )
+        assert buttons and all(events == "none" and opacity < 0.6 for events, opacity in buttons)
+        page.screenshot(
+            SCREENSHOTS / "static-play-table.png", selector=".kt-needs-kernel", full_page=False
+        )
+
+
+def test_widget_notices_point_at_the_books_binder(built_book: Path):
+    from kuhtheory.widgets.common import BINDER_URL
+
+    cfg = config()
+    owner_repo = cfg["repository"]["url"].removeprefix("https://github.com/")
+    assert (
+        BINDER_URL
+        == f"{cfg['launch_buttons']['binderhub_url']}/v2/gh/{owner_repo}/"
+        + cfg["repository"]["branch"]
+    )
+
+
+def test_the_record_howto_shows_each_tampering_refused():
+    """The how-to's tampered records really fail the check it shows (its student notebook holds
+    the executed output; nbval re-checks it)."""
+    import json
+
+    notebook = json.loads((BOOK / "howto" / "replay.ipynb").read_text(encoding="utf-8"))
+    printed = "".join(
+        "".join(out.get("text", ""))
+        for cell in notebook["cells"]
+        for out in cell.get("outputs", [])
+    )
+    assert "lower_a_bid: action" in printed and "(K-AUC-1)" in printed
+    assert "pay_with_a_500: action" in printed and "(K-PAY-1)" in printed
+    assert "add_100_points: record.result.scores" in printed and ": replayed" not in printed

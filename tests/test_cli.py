@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from kuhtheory import record as rec
-from kuhtheory.cli import main
+from kuhtheory.cli import build_parser, main
 from kuhtheory.cli.simulate import parse_bots, summarise
 from kuhtheory.errors import InvalidSetupError
 from kuhtheory.game import get_game
@@ -382,3 +383,116 @@ def test_progress_draws_only_on_a_terminal():
 def test_render():
     assert render(0, 4, 0.0, width=4) == "[....]  0/4  0.0/s"
     assert render(4, 4, 2.0, width=4) == "[####]  4/4  2.0/s"
+
+
+# ----- help texts, --version, --exact ----------------------------------------------------------
+SPHINX_MARKUP = re.compile(r":(func|mod|class|meth|attr|ref|doc|data):|``|\{py:|\{cite")
+
+
+def _all_parsers() -> dict[str, argparse.ArgumentParser]:
+    """Every parser of the command, by its command line: "", "play", "solve trade", ..."""
+    found = {"": build_parser(solvers=True)}
+    todo = [("", found[""])]
+    while todo:
+        name, parser = todo.pop()
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for child, sub in action.choices.items():
+                    full = f"{name} {child}".strip()
+                    found[full] = sub
+                    todo.append((full, sub))
+    return found
+
+
+def test_help_texts_are_plain_words_without_sphinx_markup():
+    parsers = _all_parsers()
+    assert {"play", "simulate", "replay", "rules", "tournament", "solve trade"} <= set(parsers)
+    for name, parser in parsers.items():
+        text = parser.format_help()
+        assert not SPHINX_MARKUP.search(text), (name, SPHINX_MARKUP.search(text))
+        assert parser.description, f"kuhtheory {name} has no description"
+
+
+def test_top_level_help_lists_exactly_the_commands(capsys):
+    status, out, _ = run_main(capsys, "--help")
+    assert status == 0
+    listed = set(re.findall(r"^    (\w+)", out, re.M))
+    commands = {n for n in _all_parsers() if n and " " not in n}
+    assert listed == commands == {"play", "simulate", "replay", "rules", "tournament", "solve"}
+    for word in ("play a game against bots", "replay", "rules", "solve", "tournaments"):
+        assert word in out
+
+
+def test_version(capsys):
+    from kuhtheory import __version__
+
+    status, out, _ = run_main(capsys, "--version")
+    assert status == 0 and out.strip() == f"kuhtheory {__version__}"
+    assert re.fullmatch(r"\d+\.\d+\.\d+", __version__)
+
+
+def test_exact_prints_every_probability_as_a_fraction(capsys):
+    status, out, _ = run_main(capsys, "solve", "kuhn", "--exact")
+    assert status == 0
+    # Kuhn's equilibrium family: the first player bets a Jack with 1/3 (Kuhn 1950)
+    assert "J after 'start': check 2/3, bet 1/3" in out and "value to the first player -1/18" in out
+    assert not re.search(r"\d\.\d{3}", out.split("Exploitability")[0])
+    status, out, _ = run_main(
+        capsys, "solve", "trade", "--edition", "classic", "--a", "0,0,10,10,10,10,50",
+        "--b", "0,10,10,50", "--value", "100", "--exact",
+    )  # fmt: skip
+    assert status == 0 and "Value to A: 55 (exact)" in out
+    assert "3 cards = 20: 1/2" in out and "3: accept 1/9; counter 20: 1/6, 70: 13/18" in out
+    table = out.split("Verified")[0]
+    assert not re.search(r"\d\.\d{3}", table), table
+    status, floats, _ = run_main(
+        capsys, "solve", "trade", "--edition", "classic", "--a", "0,0,10,10,10,10,50",
+        "--b", "0,10,10,50", "--value", "100",
+    )  # fmt: skip
+    assert "3 cards = 20: 0.500" in floats  # without --exact: decimals
+
+
+def test_exact_json_carries_the_fractions(capsys):
+    status, out, _ = run_main(capsys, "solve", "kuhn", "--exact", "--json")
+    data = json.loads(out)
+    assert data["probabilities_exact"]["J  | bet"] == "1/3"
+    status, out, _ = run_main(
+        capsys, "solve", "trade", "--edition", "2025", "--a", "0,10@1/2;10,10@1/2", "--b", "10",
+        "--value", "30", "--exact", "--json",
+    )  # fmt: skip
+    (table,) = json.loads(out)["probabilities_exact"]
+    assert table["reply 1 | accept"] == "2/3" and table["offer (0, 10) | 1 card = 0"] == "2/3"
+
+
+def test_rules_in_a_players_words(capsys):
+    status, out, _ = run_main(capsys, "rules", "--edition", "bluff")
+    assert status == 0
+    assert "Answering a trade: B may not accept: he must counter-offer" in out
+    assert "Parameters" in out and "responder_may_accept" in out
+
+
+def test_the_readme_command_examples_parse_and_make_their_record_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """Every ``kuhtheory ...`` line of the README parses with the real parser, and the record that
+    ``replay`` reads is written by an earlier ``simulate --record`` line (which really works)."""
+    import shlex
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("## The command line", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
+    lines = [ln.split("#", 1)[0].strip() for ln in block.splitlines() if ln.startswith("kuhtheory")]
+    assert len(lines) >= 9
+    parser = build_parser(solvers=True)
+    for line in lines:
+        parser.parse_args(shlex.split(line)[1:])
+    commands = [shlex.split(line)[1] for line in lines]
+    assert "play" in commands and "replay" in commands
+    record_line = next(ln for ln in lines if " --record " in ln and "simulate" in ln)
+    replay_line = next(ln for ln in lines if ln.startswith("kuhtheory replay"))
+    assert lines.index(record_line) < lines.index(replay_line)
+    # run the pair in a scratch directory: the replayed file is the one simulate wrote
+    simulate = shlex.split(record_line)[1:]
+    replay = shlex.split(replay_line)[1:]
+    monkeypatch.chdir(tmp_path)
+    assert main([*simulate, "--no-progress"]) == 0
+    assert main(replay) == 0

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
+from browser import needs_chromium
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +23,9 @@ from kuhtheory.display import (
     trade_html,
 )
 from kuhtheory.engine import Auction, Bid, Pass, new_game
+
+#: Where the browser checks leave their screenshots (not committed).
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "book" / "_build" / "screenshots"
 
 
 @pytest.mark.parametrize("animal", ANIMALS)
@@ -132,3 +137,57 @@ def test_trade_view_shows_pile_sizes_not_cards_to_outsiders() -> None:
     )
     page = trade_html(seen)
     assert 'data-value="50"' in page and "counter-offer" in page and page.count("kt-back") == 1
+
+
+# ----- the family badge never covers the points ------------------------------------------------
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def _points_and_badge(svg: str) -> tuple[tuple[float, float, float, float], tuple[float, ...]]:
+    """The points text's box (estimated from its font size: bold digits are at most 0.62 em
+    wide) and the badge circle's box, as (left, top, right, bottom)."""
+    root = ET.fromstring(svg)
+    points = next(t for t in root.iter(f"{SVG_NS}text") if t.get("class") == "kt-points")
+    size = float(points.get("font-size", "0"))
+    x, y = float(points.get("x", "0")), float(points.get("y", "0"))
+    assert points.get("text-anchor") in (None, "start")
+    text_box = (x, y - size, x + 0.62 * size * len(points.text or ""), y + 0.25 * size)
+    circle = next(root.iter(f"{SVG_NS}circle"))
+    cx, cy, r = (float(circle.get(k, "0")) for k in ("cx", "cy", "r"))
+    return text_box, (cx - r, cy - r, cx + r, cy + r)
+
+
+@pytest.mark.parametrize("width", [40, 52, 56, 64, 96])
+@pytest.mark.parametrize("animal", ANIMALS)
+def test_family_badge_stays_clear_of_the_points(animal: Animal, width: int) -> None:
+    """Dog 160 must not read "16", nor Horse 1000 "100", under an x2/x3 badge."""
+    for count in (2, 3, 4):
+        svg = animal_card_svg(animal, width, count=count)
+        text, badge = _points_and_badge(svg)
+        assert text[2] < badge[0] or text[3] < badge[1], (animal, width, count, text, badge)
+        assert 0 <= badge[0] and badge[2] <= width, "the badge stays on the card"
+        assert f">{animal.points}<" in svg and f">x{count}<" in svg
+
+
+@pytest.mark.browser
+@needs_chromium
+def test_badges_do_not_cover_the_points_when_rendered(tmp_path) -> None:
+    """The real glyph boxes in Chromium (getBBox), and the screenshot of the cards."""
+    from devtools import Browser
+
+    rows = "".join(
+        f"<div>{herd_html({a: 3 for a in ANIMALS}, width=w)}</div>" for w in (52, 64, 96)
+    )
+    page_file = tmp_path / "cards.html"
+    page_file.write_text(f"<!doctype html><meta charset=utf-8><body>{rows}</body>", "utf-8")
+    overlap = """[...document.querySelectorAll('svg.kt-animal')].map(svg => {
+        const p = svg.querySelector('.kt-points').getBBox();
+        const b = svg.querySelector('.kt-badge circle').getBBox();
+        const clear = p.x + p.width <= b.x || p.y + p.height <= b.y;
+        return clear ? null : svg.getAttribute('data-animal') + ' ' + svg.getAttribute('width');
+    }).filter(x => x)"""
+    with Browser(offline=True) as browser:
+        page = browser.open(page_file.as_uri(), width=760, height=480, settle=0.3)
+        assert page.evaluate("document.querySelectorAll('svg.kt-animal').length") == 30
+        assert page.evaluate(overlap) == []
+        page.screenshot(SCREENSHOTS / "cards-with-badges.png", full_page=False)

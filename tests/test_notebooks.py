@@ -235,8 +235,8 @@ def test_sync_check_reports_a_changed_source_and_an_unexecuted_notebook(tmp_path
     shutil.copy(NOTEBOOKS / "rules.ipynb", tmp_path / "rules.ipynb")
     assert sync.problems(md, INDEX) == []
     text = md.read_text(encoding="utf-8")
-    assert 'print("money denominations:"' in text
-    md.write_text(text.replace('print("money denominations:"', 'print("denominations:"'))
+    assert 'print("pig + dog + rooster:"' in text
+    md.write_text(text.replace('print("pig + dog + rooster:"', 'print("pig, dog, rooster:"'))
     assert any("differs" in p for p in sync.problems(md, INDEX))
     sync.refresh(md, INDEX)  # new inputs; the changed cell and those after it lose their outputs
     assert any("never executed" in p for p in sync.problems(md, INDEX))

@@ -59,11 +59,21 @@ def test_preemptions_are_marked_on_the_money_chart(viewer: ReplayViewer) -> None
 
 
 def test_the_slider_steps_through_auctions(viewer: ReplayViewer) -> None:
+    """The price chart shows every auction from step 0 on (not an empty chart), those still to
+    come pale; the bars turn solid as the slider passes their auction."""
+    bars = 2 * len(viewer.auctions())
     viewer.step_slider.value = 0
-    assert viewer.price_chart.value.count('class="kt-bar"') == 0
-    assert "step 0 of" in viewer.step_text.value
+    chart = viewer.price_chart.value
+    assert chart.count('class="kt-bar"') == bars and chart.count('opacity="0.3"><title>') == bars
+    assert "0 of" in chart and "step 0 of" in viewer.step_text.value
+    assert "Nothing has happened yet" in viewer.events.value
+    middle = viewer.auctions()[len(viewer.auctions()) // 2]
+    viewer.step_slider.value = middle.step
+    done = sum(a.step <= middle.step for a in viewer.auctions())
+    assert viewer.price_chart.value.count('opacity="0.3"><title>') == bars - 2 * done
     viewer.step_slider.value = viewer.step_slider.max
-    assert viewer.price_chart.value.count('class="kt-bar"') == 2 * len(viewer.auctions())
+    chart = viewer.price_chart.value
+    assert chart.count('class="kt-bar"') == bars and 'opacity="0.3"' not in chart
     assert "game over" in viewer.step_text.value
 
 

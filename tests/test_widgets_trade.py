@@ -119,7 +119,35 @@ def test_editions_side_by_side() -> None:
     for key, v in values.items():
         assert f"{v:.1f}" in table, key
     page = trade_rules_html()
-    assert "winner-pays" in page and "reoffer-then-free" in page
+    # a player's words, not the fields' values
+    assert "winner pays his own pile" in page and "second tie gives A the animal" in page
+    assert "B may not accept" in page and "ties go to the offerer" in page
+    assert "winner-pays" not in page and "reoffer-then-free" not in page
+
+
+def test_the_editions_table_follows_the_hands_after_a_comparison() -> None:
+    """Compared once, the table's values always belong to the current hands and worth (it used
+    to keep the old hands' values after a change)."""
+    ex = TradeExplorer(a_cards=(0, 10, 50), b_cards=(10, 10), value=60, solver=one_round)
+    before = ex.rules_table.value
+    assert "<td></td></tr>" in before  # no values before the button is pressed
+    ex.compare_button.click()
+    first = ex.edition_values()
+    ex.b_hand.set_cards((50,))
+    ex.value_slider.value = 100
+    second = ex.edition_values()
+    assert second != first
+    table = ex.rules_table.value
+    for key, v in second.items():
+        assert f"<td><b>{key}</b></td>" in table and f"<td>{v:.1f}</td>" in table, key
+
+
+def test_a_kernel_notice_only_the_static_page_shows() -> None:
+    ex = TradeExplorer(a_cards=(0, 10), b_cards=(10,), value=60, solver=one_round)
+    notice = ex.widget.children[0]
+    assert "kt-needs-kernel" in ex.widget._dom_classes
+    assert "kt-static-only" in notice._dom_classes and notice.layout.display == "none"
+    assert "needs a live Python kernel" in notice.value and "mybinder.org" in notice.value
 
 
 @settings(max_examples=10, deadline=None)

@@ -1,13 +1,15 @@
-"""The ``kuhtheory`` command: simulate, replay, rules and solve.
+"""The ``kuhtheory`` command: play, simulate, replay, rules, tournament and solve.
 
 ::
 
+    kuhtheory play --edition classic --players 4 --seat 0 --bots heuristic [--record game.json]
     kuhtheory simulate --edition classic --players 4 --games 1000 --seed 1 --bots random,heuristic
     kuhtheory replay game.json [--json]
     kuhtheory rules --edition 2025 --variant no-kidding [--json]
     kuhtheory solve trade ... | kuhn ... | preemption ... | auction ...
 
-Each subcommand lives in its own module (:mod:`.simulate`, :mod:`.replay`, :mod:`.rules`; the
+Each subcommand lives in its own module (:mod:`.play`, :mod:`.simulate`, :mod:`.replay`,
+:mod:`.rules`, :mod:`.tournament`; the
 ``solve`` children in :mod:`.solve_trade` and :mod:`.solve_preemption`), which adds its parser with
 ``register(subparsers)`` and sets ``func``. :func:`main` turns every
 :class:`~kuhtheory.errors.KuhtheoryError`, and every malformed command line, into one line
@@ -68,15 +70,22 @@ def _add_solve(subparsers: argparse._SubParsersAction, children_too: bool = True
 def build_parser(solvers: bool = True) -> argparse.ArgumentParser:
     """The argument parser of the ``kuhtheory`` command (``solvers=False``: without the children
     of ``solve``, which import the solvers and scipy)."""
-    from kuhtheory.cli import replay, rules, simulate, tournament
+    from kuhtheory import __version__
+    from kuhtheory.cli import play, replay, rules, simulate, tournament
 
     parser = _Parser(
         prog=PROG,
-        description="Kuhhandel (You're Bluffing!) and game theory: play, replay, read the rules, "
-        "solve subgames.",
+        description="Kuhhandel (You're Bluffing!) and game theory: play a game against bots, "
+        "simulate games and run tournaments between bots, replay and check game records, read "
+        "an edition's rules, solve subgames (the trade, the auctioneer's right, Kuhn poker). "
+        "'kuhtheory COMMAND --help' describes a command.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"{PROG} {__version__}", help="print the version"
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
+    play.register(subparsers)
     simulate.register(subparsers)
     replay.register(subparsers)
     rules.register(subparsers)

@@ -15,13 +15,26 @@ from typing import Any
 
 from kuhtheory.record import load, loads, replay
 
+#: ``kuhtheory replay --help``: plain words (the module docstring is written for the book).
+DESCRIPTION = """\
+Re-check a game record and tell the game. Every action is checked against the rules again; a
+malformed or tampered record is refused with one line saying which action breaks which rule.
+The story is the game's public events, one per line; --json prints the final state instead
+(scores, winners, and for Kuhhandel each player's money, animals and complete families).
+FILE may be - to read the record from the standard input.
+
+Records come from kuhtheory simulate --record DIR, kuhtheory play --record FILE, or the package's
+own (kuhtheory/data/records).
+"""
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``replay`` parser."""
     p = subparsers.add_parser(
         "replay",
         help="re-check a game record and narrate it",
-        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", metavar="FILE", help="a record written by kuhtheory (- for stdin)")
     p.add_argument("--json", action="store_true", help="print the final state as one JSON object")

@@ -1,10 +1,14 @@
-"""``kuhtheory rules``: an edition's parameters (:meth:`kuhtheory.editions.Edition.describe`)."""
+"""``kuhtheory rules``: an edition's rules in a player's words
+(:func:`kuhtheory.edition_text.rules_in_words`) and its parameters
+(:meth:`kuhtheory.editions.Edition.describe`, also as JSON)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 
+from kuhtheory.edition_text import rules_in_words
 from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS, get_edition
 
 
@@ -12,8 +16,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``rules`` parser."""
     p = subparsers.add_parser(
         "rules",
-        help="print an edition's rule parameters",
-        description="Print the rule parameters of an edition, with variants applied.",
+        help="print an edition's rules in words, and its parameters",
+        description="Print an edition's rules, with its variants applied: first in the words a "
+        "player uses, then as the parameters the engine reads (--json: those as one JSON "
+        "object).",
     )
     p.add_argument(
         "--edition",
@@ -39,6 +45,13 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(described, ensure_ascii=False))
         return 0
     print(f"{edition.title} [{edition.name}]")
+    for question, answer in rules_in_words(edition).items():
+        print(
+            textwrap.fill(
+                f"{question}: {answer}", 100, initial_indent="  ", subsequent_indent="      "
+            )
+        )
+    print("Parameters (kuhtheory rules --json prints them as JSON):")
     width = max(len(k) for k in described)
     for key, value in described.items():
         if key == "title":

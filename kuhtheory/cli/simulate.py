@@ -26,13 +26,32 @@ from kuhtheory.errors import InvalidSetupError
 from kuhtheory.game import GameSpec, game_names, get_game
 from kuhtheory.progress import Progress
 
+#: ``kuhtheory simulate --help``: plain words (the module docstring is written for the book).
+DESCRIPTION = """\
+Play many games between bots and print a summary: each seat's wins, win rate and mean score,
+and the mean length of a game.
+
+Every game is reproducible. Game i (counting from 0) uses the seed SEED + i, and the bot in seat
+k of the game seeded s draws its choices from the seed s * 100 + k; so any one game can be played
+again alone with --seed s --games 1. Seats keep their bots from game to game (a tournament
+rotates them). The first player is drawn from each game's seed.
+
+--record DIR writes each game's record to DIR/<game>-<seed>.json, for kuhtheory replay.
+--json prints one JSON object with every game's result and the summary. A progress bar is drawn
+on the error stream when it is a terminal.
+
+example:
+  kuhtheory simulate --edition classic --players 4 --games 1000 --seed 1 --bots random,heuristic
+  kuhtheory simulate --games 1 --seed 7 --record games/ && kuhtheory replay games/kuhhandel-7.json
+"""
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``simulate`` parser."""
     p = subparsers.add_parser(
         "simulate",
         help="play many games between bots and summarise them",
-        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(

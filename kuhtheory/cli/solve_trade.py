@@ -25,20 +25,25 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Hashable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from kuhtheory.cards import DENOMINATIONS, format_money
 from kuhtheory.editions import DEFAULT_EDITION
 from kuhtheory.errors import SolverInputError
-from kuhtheory.solvers.efg import to_fraction
+from kuhtheory.solvers.efg import Game, to_fraction
 from kuhtheory.solvers.gambit_io import write_efg
 from kuhtheory.solvers.kuhn import kuhn_poker
+from kuhtheory.solvers.result import SolveResult
+from kuhtheory.solvers.sequence_form import from_game
 from kuhtheory.solvers.solve import solve_game
 from kuhtheory.solvers.trade import (
     TradeRules,
     counter_totals,
     offer_classes,
+    offer_label,
     parse_hand,
     trade_game,
 )
@@ -66,7 +71,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     trade.add_argument("--b", required=True, help="B's money cards")
     trade.add_argument("--value", required=True, help="W >= 0, the stake's worth in money")
-    trade.add_argument("--exact", action="store_true", help="certified exact fractions")
+    trade.add_argument(
+        "--exact",
+        action="store_true",
+        help="exact fractions, certified: the value and every probability",
+    )
     trade.add_argument("--json", action="store_true", help="print one JSON object")
     trade.add_argument("--efg", metavar="FILE", help="also write the game tree for Gambit")
     trade.add_argument(
@@ -80,7 +89,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="Kuhn poker (Kuhn 1950), value -1/18",
         description="Solve Kuhn's three-card poker by the sequence-form LP.",
     )
-    kuhn.add_argument("--exact", action="store_true", help="certified exact fractions")
+    kuhn.add_argument(
+        "--exact",
+        action="store_true",
+        help="exact fractions, certified: the value and every probability",
+    )
     kuhn.add_argument("--json", action="store_true", help="print one JSON object")
     kuhn.add_argument("--efg", metavar="FILE", help="also write the game tree for Gambit")
     kuhn.set_defaults(func=run_kuhn)
@@ -131,18 +144,95 @@ def run_trade(args: argparse.Namespace) -> int:
             )
         write_efg(trade_game(args.edition, a, args.b, args.value), Path(args.efg))
     if args.json:
-        print(json.dumps(solution.to_dict()))
+        data = solution.to_dict()
+        if solution.exact:
+            rounds = [exact_probabilities(r) for r in solution.results]
+            data["probabilities_exact"] = [_exact_json(t) for t in rounds if t is not None]
+        print(json.dumps(data))
     else:
         print(format_solution(solution, timing=not args.no_timing))
     return 0
 
 
-def _fmt(v: float) -> str:
-    return f"{v:.3f}"
+def _exact_json(table: ExactTable) -> dict[str, str]:
+    """An exact table for JSON: ``"information set | action": "p/q"``."""
+    return {f"{_key_text(key)} | {act}": str(p) for (key, act), p in table.items()}
+
+
+def _key_text(key: Hashable) -> str:
+    return " ".join(map(str, key)) if isinstance(key, tuple) else str(key)
+
+
+#: An exact probability by (information set, action), from a certified exact solution.
+ExactTable = dict[tuple[Hashable, str], Fraction]
+
+
+def exact_probabilities(result: SolveResult, game: Game | None = None) -> ExactTable | None:
+    """The behaviour probabilities of an exact solution as fractions, from its exact realization
+    plans (the strategies it reports are floats).
+
+    At an information set whose parent sequence has weight ``w > 0`` an action's probability is
+    its sequence's weight over ``w`` (von Stengel 1996). Without ``game`` every information set
+    must follow the root (each player moves once, as in the trade: the probabilities are the
+    plan's entries, in the strategies' order); with ``game`` its sequence form gives the parents.
+    Where the player's own earlier choice rules a set out, the reported pure completion (0 or 1)
+    is exact too. Every fraction is checked against the reported float; None if the result is
+    not exact or anything does not line up.
+
+    >>> from kuhtheory.solvers.kuhn import kuhn_poker
+    >>> game = kuhn_poker()
+    >>> table = exact_probabilities(solve_game(game, exact=True), game)
+    >>> table[(("J", ""), "bet")]
+    Fraction(1, 3)
+    """
+    if not result.exact:
+        return None
+    out: ExactTable = {}
+    infosets = from_game(game).infosets if game is not None else None
+    for player in (0, 1):
+        plan = result.plans[player]
+        strategy = result.strategy(player)
+        if infosets is None:
+            entries = [(key, act) for key, acts in strategy.items() for act in acts]
+            if len(plan) != len(entries) + 1 or plan[0] != 1:
+                return None
+            pairs = [((key, act), plan[1 + k], 1) for k, (key, act) in enumerate(entries)]
+        else:
+            pairs = [
+                ((info.key, act), plan[info.first + k], plan[info.parent])
+                for info in infosets[player]
+                for k, act in enumerate(info.actions)
+            ]
+        for (key, act), weight, parent in pairs:
+            reported = strategy.get(key, {}).get(act)
+            if reported is None or not isinstance(weight, (Fraction, int)):
+                return None
+            if parent:
+                exact = Fraction(weight) / Fraction(parent)
+            elif reported in (0.0, 1.0):
+                exact = Fraction(int(reported))  # a pure completion off the player's own path
+            else:
+                return None
+            if abs(float(exact) - reported) > 1e-9:
+                return None
+            out[(key, act)] = exact
+    return out
+
+
+def _fmt(v: float | Fraction) -> str:
+    return str(v) if isinstance(v, Fraction) else f"{v:.3f}"
 
 
 def format_solution(s: TradeSolution, title: str = "", timing: bool = True) -> str:
-    """A readable table of a :class:`TradeSolution`."""
+    """A readable table of a :class:`TradeSolution` (probabilities as fractions when exact)."""
+    table = (exact_probabilities(s.results[0]) if s.exact and s.results else None) or {}
+
+    def prob(key: Hashable, action: str, reported: float) -> float | Fraction:
+        # an exact solution without the action (no "accept" in bluff, K-TRD-2): exactly 0
+        missing: float | Fraction = Fraction(0) if table and reported == 0 else reported
+        return table.get((key, action), missing)
+
+    offer_key = {hand: "offer" if len(s.offers) == 1 else ("offer", hand) for hand in s.offers}
     lines = []
     if len(s.a_hands) == 1:
         a_text = format_money(s.a_hands[0][0])
@@ -163,16 +253,25 @@ def format_solution(s: TradeSolution, title: str = "", timing: bool = True) -> s
         lines.append(f"{head} (cards = total: probability):")
         for row in rows:
             if row.probability > 1e-12:
-                lines.append(
-                    f"  {row.count} card{'s' if row.count != 1 else ''} = {row.total}: "
-                    f"{_fmt(row.probability)}"
-                )
+                label = offer_label(row.count, row.total)
+                p = prob(offer_key[hand], label, row.probability)
+                lines.append(f"  {label}: {_fmt(p)}")
     accepts = "accept; " if s.rules.responder_may_accept else ""
     lines.append(f"B replies by cards seen ({accepts}counter total: probability):")
     for r in s.replies:
-        counters = ", ".join(f"{t}: {_fmt(p)}" for t, p in r.counters if p > 1e-12) or "-"
+        key = ("reply", r.count)
+        counters = (
+            ", ".join(
+                f"{t}: {_fmt(prob(key, f'counter {t}', p))}" for t, p in r.counters if p > 1e-12
+            )
+            or "-"
+        )
         path = "" if r.on_path else " (off path)"
-        accept = f"accept {_fmt(r.accept)}; " if s.rules.responder_may_accept else ""
+        accept = (
+            f"accept {_fmt(prob(key, 'accept', r.accept))}; "
+            if s.rules.responder_may_accept
+            else ""
+        )
         lines.append(f"  {r.count}{path}: {accept}counter {counters}")
     lines.append(f"Verified: {s.verified}")
     if s.second_round is not None:
@@ -202,6 +301,11 @@ def run_kuhn(args: argparse.Namespace) -> int:
             **({"value_exact": data["value_exact"]} if "value_exact" in data else {}),
             "first_player": data["strategies"][0],
             "second_player": data["strategies"][1],
+            **(
+                {"probabilities_exact": _exact_json(table)}
+                if (table := exact_probabilities(result, game)) is not None
+                else {}
+            ),
             "exploitability": data["exploitability"],
             "exact": data["exact"],
             "seconds": data["seconds"],
@@ -211,11 +315,12 @@ def run_kuhn(args: argparse.Namespace) -> int:
         return 0
     value = str(result.value_exact) if result.value_exact is not None else f"{result.value:.6g}"
     print(f"Kuhn poker (Kuhn 1950): value to the first player {value} (known: -1/18)")
+    table = exact_probabilities(result, game) or {}
     for player, name in enumerate(game.players):
         print(f"{name} (information set: action probabilities):")
         for key, acts in result.strategy(player).items():
             card, history = key if isinstance(key, tuple) else (key, "")
-            probs = ", ".join(f"{a} {_fmt(p)}" for a, p in acts.items())
+            probs = ", ".join(f"{a} {_fmt(table.get((key, a), p))}" for a, p in acts.items())
             print(f"  {card} after {history or 'start'!r}: {probs}")
     print(f"Exploitability {result.exploitability:.3g}; {result.verified}")
     return 0

@@ -25,13 +25,31 @@ from kuhtheory.errors import InvalidSetupError
 from kuhtheory.game import game_names, get_game
 from kuhtheory.tournament import MAX_ACTIONS, SHARED_MODES, run_tournament
 
+#: ``kuhtheory tournament --help``: plain words (the module docstring is written for the book).
+DESCRIPTION = """\
+Play a tournament between bots: many games, the seats rotating by one each game so every bot
+sits in every seat, and print each bot's win rate and mean score with 95% intervals (Wilson's
+for win rates, Student's t for scores), and the head-to-head matrix: how often the row's bot
+scored more than the column's in the games where both played.
+
+A win shared by k players counts 1/k to each (--shared win: 1 to each). Each game's seed comes
+from --seed and its number, so the result does not depend on --jobs.
+
+--json prints one JSON object; --csv FILE also writes the table as CSV, --csv-games FILE one
+row per game. A progress bar is drawn on the error stream when it is a terminal.
+
+example:
+  kuhtheory tournament --edition classic --players 4 --games 2000 --jobs 2 \\
+      --bots equilibrium,heuristic,heuristic,random
+"""
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``tournament`` parser."""
     p = subparsers.add_parser(
         "tournament",
         help="play a tournament between bots, seats rotated, with intervals",
-        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(

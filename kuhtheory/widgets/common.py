@@ -1,4 +1,5 @@
-"""Small widget pieces shared by the tables and explorers: the money-card picker.
+"""Small widget pieces shared by the tables and explorers: the money-card picker, rows that wrap,
+labels shown whole, and the notice that a widget needs a live kernel.
 
 >>> picker = CardPicker()
 >>> picker.set_hand((0, 10, 10, 50))
@@ -13,6 +14,7 @@ kuhtheory.errors.InvalidActionError: cards (100,) are not all in the hand (0, 10
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 import ipywidgets as w
@@ -20,7 +22,62 @@ import ipywidgets as w
 from kuhtheory.cards import DENOMINATIONS, from_counts, to_counts
 from kuhtheory.errors import InvalidActionError
 
-__all__ = ["CardPicker", "row"]
+__all__ = [
+    "BINDER_URL",
+    "CardPicker",
+    "FULL_LABEL",
+    "binder_link",
+    "kernel_notice",
+    "needs_kernel",
+    "row",
+]
+
+#: Binder for the project's repository (book/_config.yml: repository url and branch; a test
+#: checks they agree).
+BINDER_URL = "https://mybinder.org/v2/gh/kuhtheory/kuhtheory/main"
+
+#: A control's style that shows its whole description ("bidders' worths", not "bidders' w...").
+FULL_LABEL = {"description_width": "initial"}
+
+
+def binder_link(notebook: str) -> str:
+    """The Binder address that opens ``notebook`` (a path in the repository) in JupyterLab.
+
+    >>> binder_link("notebooks/play.ipynb")
+    'https://mybinder.org/v2/gh/kuhtheory/kuhtheory/main?urlpath=lab/tree/notebooks/play.ipynb'
+    """
+    return f"{BINDER_URL}?urlpath=lab/tree/{notebook}"
+
+
+def kernel_notice(what: str, notebook: str, shows: str, *, command: str = "") -> w.HTML:
+    """The notice that ``what`` needs a live Python kernel, with the ways to get one.
+
+    A saved widget on a static page (the book) draws its last state, but its controls cannot
+    run Python. The notice is hidden (an inline ``display: none``) wherever the widget runs for
+    real, in JupyterLab or on Binder; the book's stylesheet (book/_ext/kuhbook_static/kuhbook.css,
+    class ``kt-static-only``) shows it on the static page, where the widget's controls are also
+    drawn inert (:func:`needs_kernel`). ``shows`` says what the static page shows instead;
+    ``command`` is a terminal command that does the same without a kernel, if there is one.
+    """
+    local = f"run <code>{html.escape(command)}</code> in a terminal, or " if command else ""
+    text = (
+        f"<b>This {html.escape(what)} needs a live Python kernel.</b> On this static page it "
+        f"shows {html.escape(shows)}, and its controls do nothing. To use it, open this chapter "
+        f'<a href="{html.escape(binder_link(notebook))}" target="_blank" rel="noopener">on '
+        f"Binder</a> (the rocket button at the top of the page does the same), or on your own "
+        f"computer {local}run <code>make lab</code> and open <code>{html.escape(notebook)}</code>."
+    )
+    notice = w.HTML(f'<div class="kt-kernel-notice">{text}</div>')
+    notice.add_class("kt-static-only")
+    notice.layout.display = "none"
+    return notice
+
+
+def needs_kernel(container: w.Box) -> w.Box:
+    """Mark ``container`` as a widget that needs a kernel (class ``kt-needs-kernel``: the book's
+    stylesheet greys out its controls on the static page); returns it."""
+    container.add_class("kt-needs-kernel")
+    return container
 
 
 def row(children: Sequence[w.Widget]) -> w.Box:

@@ -27,7 +27,7 @@ from kuhtheory.display import events_html, table_html
 from kuhtheory.editions import EDITIONS
 from kuhtheory.engine import Phase
 from kuhtheory.errors import KuhtheoryError
-from kuhtheory.widgets.common import CardPicker, row
+from kuhtheory.widgets.common import CardPicker, kernel_notice, needs_kernel, row
 from kuhtheory.widgets.controller import GameController
 
 __all__ = ["PlayTable"]
@@ -40,7 +40,9 @@ class PlayTable:
 
     Parameters are those of :class:`~kuhtheory.widgets.controller.GameController`. ``.widget`` is
     the container to display; ``.controller`` the game logic; ``.message`` shows the last refusal
-    (an illegal action's reason, naming the rule clause).
+    (an illegal action's reason, naming the rule clause). On a static page (the book) the table
+    shows its first position with its controls greyed out and ``.kernel_notice``, which says that
+    playing needs a live kernel and links to Binder and to ``kuhtheory play``.
     """
 
     def __init__(
@@ -130,17 +132,27 @@ class PlayTable:
             "pay": row([self.suggestions, self.pay_button]),
             "respond": row([self.accept_button, self.counter_button]),
         }
-        self.widget = w.VBox(
-            [
-                row([self.edition_select, self.seed_input, self.new_button]),
-                self.table,
-                self.prompt,
-                self.picker.widget,
-                *self.rows.values(),
-                self.message,
-                w.HTML("<b>What happened</b>"),
-                self.events,
-            ]
+        #: shown only on a static page (the book), where the buttons cannot run Python
+        self.kernel_notice = kernel_notice(
+            "play table",
+            "notebooks/play.ipynb",
+            "the game's first position",
+            command="kuhtheory play",
+        )
+        self.widget = needs_kernel(
+            w.VBox(
+                [
+                    self.kernel_notice,
+                    row([self.edition_select, self.seed_input, self.new_button]),
+                    self.table,
+                    self.prompt,
+                    self.picker.widget,
+                    *self.rows.values(),
+                    self.message,
+                    w.HTML("<b>What happened</b>"),
+                    self.events,
+                ]
+            )
         )
         self.refresh()
 

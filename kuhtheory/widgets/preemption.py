@@ -35,7 +35,7 @@ from kuhtheory.solvers.preemption import (
     decide_preemption,
     decision_regions,
 )
-from kuhtheory.widgets.common import row
+from kuhtheory.widgets.common import FULL_LABEL, kernel_notice, needs_kernel, row
 
 __all__ = ["PreemptionExplorer", "parse_values"]
 
@@ -67,7 +67,8 @@ class PreemptionExplorer:
     Parameters
     ----------
     auctioneer_cards, bidder_cards
-        Money cards as text (``"0,10,50"``), the start money of a classic game by default.
+        Money cards as text (``"0,10,50"``); by default hands that cannot pay every bid exactly,
+        so the no-change penalty shows (the classic start money pays every bid up to 90 exactly).
     edition
         Edition key (the buy-back edition ``bluff`` changes the card flows, not the payoffs).
     bidder_values, auction_worth
@@ -76,8 +77,8 @@ class PreemptionExplorer:
 
     def __init__(
         self,
-        auctioneer_cards: str = "0,0,10,10,10,10,50",
-        bidder_cards: str = "0,0,10,10,10,10,50",
+        auctioneer_cards: str = "0,10,50,100",
+        bidder_cards: str = "0,0,10,10,10,50,100",
         edition: str = "classic",
         bidder_values: str = "60, 40",
         auction_worth: int = 100,
@@ -86,8 +87,12 @@ class PreemptionExplorer:
         self.edition_select = w.Dropdown(
             options=sorted(EDITIONS), value=edition, description="edition"
         )
-        self.auctioneer_text = w.Text(value=auctioneer_cards, description="auctioneer")
-        self.bidder_text = w.Text(value=bidder_cards, description="high bidder")
+        self.auctioneer_text = w.Text(
+            value=auctioneer_cards, description="auctioneer's cards", style=FULL_LABEL
+        )
+        self.bidder_text = w.Text(
+            value=bidder_cards, description="high bidder's cards", style=FULL_LABEL
+        )
         self.view_toggle = w.ToggleButtons(
             options=["absolute", "relative"], value="absolute", description="payoffs"
         )
@@ -96,9 +101,16 @@ class PreemptionExplorer:
             value=100, min=0, max=max_worth, step=10, description="worth"
         )
         self.max_worth = max_worth
-        self.values_text = w.Text(value=bidder_values, description="bidders' worths")
+        self.values_text = w.Text(
+            value=bidder_values, description="bidders' worths", style=FULL_LABEL
+        )
         self.auction_worth_slider = w.IntSlider(
-            value=auction_worth, min=0, max=max_worth, step=10, description="auctioneer's"
+            value=auction_worth,
+            min=0,
+            max=max_worth,
+            step=10,
+            description="auctioneer's worth",
+            style=FULL_LABEL,
         )
         self.message = w.HTML()
         self.detail = w.HTML()
@@ -122,20 +134,27 @@ class PreemptionExplorer:
         for control in (self.values_text, self.auction_worth_slider):
             control.observe(lambda _: self.refresh_auction(), names="value")
 
-        self.widget = w.VBox(
-            [
-                w.HTML("<h4>The decision after the hammer</h4>"),
-                row([self.edition_select, self.view_toggle]),
-                row([self.auctioneer_text, self.bidder_text]),
-                row([self.regions_chart, self.penalty_chart]),
-                row([self.bid_slider, self.worth_slider]),
-                self.detail,
-                w.HTML("<h4>The auction it shapes</h4>"),
-                row([self.values_text, self.auction_worth_slider]),
-                self.auction_detail,
-                self.prices_chart,
-                self.message,
-            ]
+        self.widget = needs_kernel(
+            w.VBox(
+                [
+                    kernel_notice(
+                        "explorer",
+                        "notebooks/preemption.ipynb",
+                        "the decision and the auction for its starting cards and worths",
+                    ),
+                    w.HTML("<h4>The decision after the hammer</h4>"),
+                    row([self.edition_select, self.view_toggle]),
+                    row([self.auctioneer_text, self.bidder_text]),
+                    row([self.regions_chart, self.penalty_chart]),
+                    row([self.bid_slider, self.worth_slider]),
+                    self.detail,
+                    w.HTML("<h4>The auction it shapes</h4>"),
+                    row([self.values_text, self.auction_worth_slider]),
+                    self.auction_detail,
+                    self.prices_chart,
+                    self.message,
+                ]
+            )
         )
         self.refresh()
 
@@ -255,15 +274,19 @@ class PreemptionExplorer:
         )
 
     def penalty_svg(self) -> str:
-        """The no-change penalty and the bidder's overpay per bid, as an SVG chart."""
+        """The no-change penalty and the bidder's overpay per bid, as an SVG chart; its title
+        says so when both hands pay every bid exactly (two flat lines at 0)."""
         r = self._regions
+        exact = not any(r.penalty) and not any(r.seller_excess)
         return svg_lines(
             r.bids,
             [
                 ("no-change penalty", list(r.penalty)),
                 ("bidder's overpay when sold", list(r.seller_excess)),
             ],
-            title="what no change costs",
+            title="what no change costs: nothing, both hands pay every bid exactly"
+            if exact
+            else "what no change costs",
             xlabel="bid",
             ylabel="money above the bid",
         )

@@ -31,7 +31,7 @@ from kuhtheory.cards import Animal
 from kuhtheory.display import events_html, table_html
 from kuhtheory.errors import InvalidRecordError, KuhtheoryError
 from kuhtheory.plots import svg_bars, svg_lines
-from kuhtheory.widgets.common import row
+from kuhtheory.widgets.common import kernel_notice, needs_kernel, row
 
 __all__ = ["AuctionSummary", "ReplayViewer", "bundled_records", "load_bundled"]
 
@@ -132,18 +132,26 @@ class ReplayViewer:
         self.record_select.observe(lambda ch: self._pick_record(ch["new"]), names="value")
         self.view_select.observe(lambda _: self.refresh(), names="value")
         self.step_slider.observe(lambda _: self.refresh_step(), names="value")
-        self.widget = w.VBox(
-            [
-                row([self.record_select, self.view_select]),
-                self.step_slider,
-                self.step_text,
-                self.table,
-                w.HTML("<b>Last events</b>"),
-                self.events,
-                row([self.money_chart, self.count_chart]),
-                self.price_chart,
-                self.message,
-            ]
+        self.widget = needs_kernel(
+            w.VBox(
+                [
+                    kernel_notice(
+                        "viewer",
+                        "notebooks/replay.ipynb",
+                        "the record's first step (the charts show the whole game)",
+                        command="kuhtheory replay FILE",
+                    ),
+                    row([self.record_select, self.view_select]),
+                    self.step_slider,
+                    self.step_text,
+                    self.table,
+                    w.HTML("<b>Last events</b>"),
+                    self.events,
+                    row([self.money_chart, self.count_chart]),
+                    self.price_chart,
+                    self.message,
+                ]
+            )
         )
 
     # ----- loading ----------------------------------------------------------------------------
@@ -290,20 +298,23 @@ class ReplayViewer:
         )
 
     def price_svg(self, upto: int | None = None) -> str:
-        """Each auction finished by ``upto`` (default: the slider's step): price against worth."""
+        """Every auction of the game, price against worth; those not yet finished at ``upto``
+        (default: the slider's step) are drawn pale, so the chart shows the whole game from
+        the first step on."""
         step = self.step_slider.value if upto is None else upto
-        done = [a for a in self._auctions if a.step <= step]
-        labels = [f"{k + 1}:{a.label()}" for k, a in enumerate(done)]
-        width = min(720, max(460, 34 * len(done) + 80))
+        labels = [f"{k + 1}:{a.label()}" for k, a in enumerate(self._auctions)]
+        done = sum(1 for a in self._auctions if a.step <= step)
         return svg_bars(
             labels,
             [
-                ("price", [a.price for a in done]),
-                ("card's share of family points", [a.worth for a in done]),
+                ("price", [a.price for a in self._auctions]),
+                ("card's share of family points", [a.worth for a in self._auctions]),
             ],
-            title="auctions: price against worth (* preempted)",
+            title=f"auctions: price against worth ({done} of {len(labels)} done by this step; "
+            "pale: still to come; * preempted)",
             ylabel="money / points",
-            width=width,
+            width=min(760, max(460, 14 * len(labels) + 70)),
+            faded=[a.step > step for a in self._auctions],
         )
 
     # ----- refresh ----------------------------------------------------------------------------
@@ -323,7 +334,12 @@ class ReplayViewer:
             f"{done} auction(s) finished" + (" &middot; <b>game over</b>" if s.is_terminal else "")
         )
         self.table.value = self.table_view()
-        self.events.value = events_html(self.events_until(), limit=8)
+        told = self.events_until()
+        self.events.value = (
+            events_html(told, limit=8)
+            if told
+            else "<i>Nothing has happened yet: move the step slider.</i>"
+        )
         self.money_chart.value = self.money_svg()
         self.count_chart.value = self.count_svg()
         self.price_chart.value = self.price_svg()

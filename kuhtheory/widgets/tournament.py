@@ -38,7 +38,7 @@ from kuhtheory.editions import EDITIONS
 from kuhtheory.errors import InvalidSetupError, KuhtheoryError
 from kuhtheory.plots import PLAYER_COLOURS, svg_open
 from kuhtheory.tournament import BotRow, GameResult, TournamentResult, run_tournament, summarise
-from kuhtheory.widgets.common import row
+from kuhtheory.widgets.common import kernel_notice, needs_kernel, row
 
 __all__ = [
     "BotProfile",
@@ -189,14 +189,18 @@ def tournament_figure(result: TournamentResult) -> Any:
     names = [r.bot for r in result.rows]
     colours = [PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i in range(len(names))]
     level = round(result.level * 100)
+    # Two charts side by side, the head-to-head matrix under them: three in a row do not fit a
+    # narrow page (their titles ran into each other).
     fig = make_subplots(
-        rows=1,
-        cols=3,
-        horizontal_spacing=0.1,
+        rows=2,
+        cols=2,
+        specs=[[{}, {}], [{"colspan": 2}, None]],
+        horizontal_spacing=0.15,
+        vertical_spacing=0.2,
         subplot_titles=(
             f"win rate ({level}% Wilson)",
             f"mean score ({level}% t)",
-            "head to head: row beats column",
+            "head to head: the row's bot beats the column's",
         ),
     )
     wr = [r.win_rate for r in result.rows]
@@ -224,20 +228,25 @@ def tournament_figure(result: TournamentResult) -> Any:
         zmin=0,
         zmax=1,
         colorscale="RdBu",
-        row=1,
-        col=3,
+        row=2,
+        col=1,
         text=[["" if v is None else f"{v:.2f}" for v in line] for line in z],
         texttemplate="%{text}",
         hovertemplate="%{y} vs %{x}: %{z:.3f}<extra></extra>",
-        colorbar={"len": 0.9, "thickness": 12},
+        colorbar={"len": 0.4, "y": 0.2, "thickness": 12},
     )
     fig.update_yaxes(range=[0, 1], row=1, col=1)
-    fig.update_yaxes(autorange="reversed", row=1, col=3)
+    fig.update_yaxes(autorange="reversed", row=2, col=1)
+    fig.update_annotations(font_size=13)  # the subplot titles
     fig.update_layout(
-        title=f"{len(result.games)} games, seed {result.seed}: {_setup_text(result)}",
+        title={
+            "text": f"{len(result.games)} games, seed {result.seed}<br>"
+            f"<sub>{_setup_text(result)}</sub>",
+            "font_size": 15,
+        },
         showlegend=False,
-        height=380,
-        margin={"t": 80, "b": 40},
+        height=640,
+        margin={"t": 90, "b": 40, "l": 60, "r": 20},
     )
     return fig
 
@@ -555,8 +564,15 @@ class TournamentRunner:
         self.table = w.HTML()
         self.chart = w.HTML()
         self.result: TournamentResult | None = None
+        notice = kernel_notice(
+            "tournament runner",
+            "notebooks/tournaments.ipynb",
+            "the result of its first tournament",
+            command="kuhtheory tournament",
+        )
         self.widget = w.VBox(
             [
+                notice,
                 row(self.seat_selects[:3]),
                 row(self.seat_selects[3:]),
                 row([self.edition_select, self.games_box, self.seed_box]),
@@ -566,6 +582,7 @@ class TournamentRunner:
                 self.chart,
             ]
         )
+        needs_kernel(self.widget)
         if run:
             self.run()
 

@@ -31,7 +31,7 @@ from kuhtheory.cards import DENOMINATIONS, from_counts
 from kuhtheory.editions import EDITIONS, get_edition
 from kuhtheory.errors import KuhtheoryError, SolverInputError
 from kuhtheory.plots import svg_bars
-from kuhtheory.widgets.common import row
+from kuhtheory.widgets.common import kernel_notice, needs_kernel, row
 
 __all__ = [
     "HandPicker",
@@ -207,26 +207,33 @@ class HandPicker:
             box.observe(callback, names="value")
 
 
+#: The trade's rules, as :mod:`kuhtheory.edition_text` says them, in the editions' table.
+TRADE_QUESTIONS = ("Answering a trade", "Money after a counter-offer", "Equal offers")
+
+
 def trade_rules_html(values: Mapping[str, float] | None = None) -> str:
-    """The editions' trade rules side by side (K-TRD-2, K-TRD-3, ties), with the value of one
-    trade under each edition when ``values`` (edition key -> value) is given.
+    """The editions' trade rules side by side in a player's words (K-TRD-2, K-TRD-3, ties), with
+    the value of one trade under each edition when ``values`` (edition key -> value) is given.
 
     >>> page = trade_rules_html()
     >>> all(key in page for key in ("classic", "2025", "first", "bluff"))
     True
+    >>> "B may not accept" in page and "ties go to the offerer" in page
+    True
     """
+    from kuhtheory.edition_text import rule_text
+
     rows = []
     for key in sorted(EDITIONS):
         ed = get_edition(key)
         value = "" if values is None or key not in values else f"{values[key]:.1f}"
-        rows.append(
-            f"<tr><td><b>{key}</b></td><td>{'yes' if ed.responder_may_accept else 'no'}</td>"
-            f"<td>{ed.counter_settlement.value}</td><td>{ed.trade_tie.value}</td>"
-            f"<td>{value}</td></tr>"
-        )
+        cells = "".join(f"<td>{html.escape(rule_text(ed, q))}</td>" for q in TRADE_QUESTIONS)
+        rows.append(f"<tr><td><b>{key}</b></td>{cells}<td>{value}</td></tr>")
+    heads = "".join(f"<th>{html.escape(q.lower())}</th>" for q in TRADE_QUESTIONS)
     return (
-        "<table class='kt-rules'><tr><th>edition</th><th>B may accept</th>"
-        "<th>money after a counter</th><th>tie</th><th>value to A</th></tr>"
+        "<table class='kt-rules'><tr><th>edition</th>"
+        + heads
+        + "<th>value to A</th></tr>"
         + "".join(rows)
         + "</table>"
     )
@@ -324,7 +331,9 @@ class TradeExplorer:
             style={"description_width": "110px"},
             layout=w.Layout(width="480px"),
         )
-        self.compare_button = w.Button(description="Compare the editions")
+        self.compare_button = w.Button(
+            description="Compare the editions", layout=w.Layout(width="auto")
+        )
         self.compare_button.on_click(lambda _: self.compare_editions())
         self.summary_text = w.HTML()
         self.offers_count_chart = w.HTML()
@@ -334,24 +343,33 @@ class TradeExplorer:
         self.rules_table = w.HTML(trade_rules_html())
         self.message = w.HTML()
         self.summary: TradeSummary | None = None
+        #: whether the editions' table shows values (then every change recomputes them)
+        self.compared = False
         for control in (self.edition_select, self.value_slider):
             control.observe(lambda _: self.refresh(), names="value")
         self.a_hand.observe(lambda _: self.refresh())
         self.b_hand.observe(lambda _: self.refresh())
-        self.widget = w.VBox(
-            [
-                self.edition_select,
-                self.a_hand.widget,
-                self.b_hand.widget,
-                self.value_slider,
-                self.message,
-                self.summary_text,
-                row([self.offers_count_chart, self.offers_total_chart]),
-                row([self.reply_chart, self.count_chart]),
-                w.HTML("<b>The editions' trade rules</b>"),
-                self.compare_button,
-                self.rules_table,
-            ]
+        self.widget = needs_kernel(
+            w.VBox(
+                [
+                    kernel_notice(
+                        "explorer",
+                        "notebooks/trade.ipynb",
+                        "the equilibrium of its starting hands",
+                    ),
+                    self.edition_select,
+                    self.a_hand.widget,
+                    self.b_hand.widget,
+                    self.value_slider,
+                    self.message,
+                    self.summary_text,
+                    row([self.offers_count_chart, self.offers_total_chart]),
+                    row([self.reply_chart, self.count_chart]),
+                    w.HTML("<b>The editions' trade rules</b>"),
+                    self.compare_button,
+                    self.rules_table,
+                ]
+            )
         )
         self.refresh()
 
@@ -429,6 +447,8 @@ class TradeExplorer:
             s = self.solve()
         except KuhtheoryError as exc:
             self.message.value = f"<span style='color:#b91c1c'>{html.escape(str(exc))}</span>"
+            if self.compared:  # no values for hands that cannot be solved, never stale ones
+                self.rules_table.value = trade_rules_html()
             return
         self.summary = s
         self.message.value = ""
@@ -438,10 +458,15 @@ class TradeExplorer:
         self.offers_total_chart.value = charts["offers_total"]
         self.reply_chart.value = charts["reply"]
         self.count_chart.value = charts["count"]
+        if self.compared:
+            self.compare_editions()
 
     def compare_editions(self) -> None:
-        """Fill the editions' table with the value of this trade under each."""
+        """Fill the editions' table with the value of this trade under each; from then on the
+        table follows every change of the hands, the worth or the edition."""
+        self.compared = True
         try:
             self.rules_table.value = trade_rules_html(self.edition_values())
         except KuhtheoryError as exc:
+            self.rules_table.value = trade_rules_html()
             self.message.value = f"<span style='color:#b91c1c'>{html.escape(str(exc))}</span>"
