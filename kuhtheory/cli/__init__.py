@@ -33,8 +33,11 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from kuhtheory.errors import KuhtheoryError
+from kuhtheory.quoting import clip
 
 PROG = "kuhtheory"
+#: The longest error line (characters): messages quote bounded excerpts, this is the last guard.
+MAX_ERROR = 1000
 
 
 class UsageError(KuhtheoryError):
@@ -107,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = args.func(args)
         return int(status or 0)
     except KuhtheoryError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(f"{PROG}: error: {clip(str(exc), MAX_ERROR)}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `kuhtheory ... | head`
         sys.stderr.close()

@@ -48,6 +48,7 @@ from kuhtheory.engine import (
     new_game,
 )
 from kuhtheory.errors import InvalidSetupError, KuhtheoryError
+from kuhtheory.files import check_output_file
 
 #: At most this many bids and payments are listed as numbered moves (any other is typed).
 LISTED_BIDS = 4
@@ -420,6 +421,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | Non
     stdin = sys.stdin if stdin is None else stdin
     out = sys.stdout if out is None else out
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+    if args.record:  # before the game: a bad path must not cost the person a whole game
+        check_output_file(args.record, "--record")
     state = new_game(
         players=args.players, seed=seed, edition=args.edition, variants=tuple(args.variant)
     )

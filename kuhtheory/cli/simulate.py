@@ -23,6 +23,7 @@ from typing import Any
 from kuhtheory.agents.play import agent_seed, game_summary, play
 from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS
 from kuhtheory.errors import InvalidSetupError
+from kuhtheory.files import check_output_dir
 from kuhtheory.game import GameSpec, game_names, get_game
 from kuhtheory.progress import Progress
 
@@ -204,11 +205,7 @@ def run(args: argparse.Namespace) -> int:
     bots = parse_bots(args.bots, args.players, spec)
     record_dir = None
     if args.record is not None:
-        record_dir = Path(args.record)
-        try:
-            record_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise InvalidSetupError(f"--record {args.record!r}: {exc.strerror}") from None
+        record_dir = check_output_dir(args.record, "--record")
     start = time.perf_counter()
     with Progress(args.games, enabled=False if args.no_progress else None) as bar:
         games = simulate(

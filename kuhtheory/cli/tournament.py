@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from kuhtheory.cli.simulate import parse_bots, setup_options
 from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS
 from kuhtheory.errors import InvalidSetupError
+from kuhtheory.files import check_output_file, write_text_atomic
 from kuhtheory.game import game_names, get_game
 from kuhtheory.tournament import MAX_ACTIONS, SHARED_MODES, run_tournament
 
@@ -105,6 +105,10 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(args.players, bool) or args.players < 1:
         raise InvalidSetupError(f"--players {args.players!r} must be a positive whole number")
     bots = parse_bots(args.bots, args.players, spec)
+    # The output files are checked before any game is played (and written atomically after).
+    for option, path in (("--csv", args.csv), ("--csv-games", args.csv_games)):
+        if path:
+            check_output_file(path, option)
     result = run_tournament(
         bots,
         args.games,
@@ -117,9 +121,9 @@ def run(args: argparse.Namespace) -> int:
         progress=False if args.no_progress else None,
     )
     if args.csv:
-        Path(args.csv).write_text(result.to_csv(kind="table"), encoding="utf-8")
+        write_text_atomic(args.csv, result.to_csv(kind="table"), "--csv")
     if args.csv_games:
-        Path(args.csv_games).write_text(result.to_csv(kind="games"), encoding="utf-8")
+        write_text_atomic(args.csv_games, result.to_csv(kind="games"), "--csv-games")
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
