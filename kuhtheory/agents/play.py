@@ -38,19 +38,32 @@ def agent_seed(game_seed: int, seat: int) -> int:
     return game_seed * 100 + seat
 
 
-def play(state: GameState, agents: Sequence[Agent], *, max_actions: int = MAX_ACTIONS) -> Any:
-    """Let ``agents`` (one per seat) play ``state`` to the end; returns the final state."""
+def play(
+    state: GameState,
+    agents: Sequence[Agent],
+    *,
+    max_actions: int = MAX_ACTIONS,
+    stop_at_limit: bool = False,
+) -> Any:
+    """Let ``agents`` (one per seat) play ``state`` to the end; returns the final state.
+
+    A game that has not ended after ``max_actions`` actions raises :class:`InvalidSetupError`,
+    or with ``stop_at_limit`` is returned as it stands (``is_terminal`` False): the runs of many
+    games record it as unfinished and go on.
+    """
     if len(agents) != state.players:
         raise InvalidSetupError(
             f"{len(agents)} agents {[a.name for a in agents]!r} for {state.players} seats"
         )
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
+        raise InvalidSetupError(f"max_actions={max_actions!r} must be a whole number >= 1")
     wants = [getattr(a, "uses_observation", True) for a in agents]
     acts = [a.act for a in agents]
     if type(state) is KuhhandelState:
         end: Any = _play_kuhhandel(state, acts, wants, max_actions)
     else:
         end = _play(state, acts, wants, max_actions)
-    if end is None:
+    if not end.is_terminal and not stop_at_limit:
         raise InvalidSetupError(
             f"no end after {max_actions} actions with agents {[a.name for a in agents]!r}"
         )
@@ -58,19 +71,19 @@ def play(state: GameState, agents: Sequence[Agent], *, max_actions: int = MAX_AC
 
 
 def _play(state: GameState, acts: list[Any], wants: list[bool], max_actions: int) -> Any:
-    """The loop of :func:`play`; None if the game has not ended after ``max_actions``."""
+    """The loop of :func:`play`: the state at the end, or after ``max_actions`` actions."""
     for _ in range(max_actions):
         p = state.current_player
         if state.is_terminal or p is None:  # a game with nobody to act is over
             return state
         obs = state.observation(p) if wants[p] else None
         state = state.apply(acts[p](obs, state.legal_actions()))
-    return state if state.is_terminal else None
+    return state
 
 
 def _play_kuhhandel(
     state: KuhhandelState, acts: list[Any], wants: list[bool], max_actions: int
-) -> KuhhandelState | None:
+) -> KuhhandelState:
     """:func:`_play` again, for a Kuhhandel state: the same loop, written twice on purpose. Typed
     with the engine's own state, the compiled loop calls its methods directly instead of looking
     them up on an object at every move, which makes whole games about 5% faster."""
@@ -80,23 +93,26 @@ def _play_kuhhandel(
             return state
         obs = state.observation(p) if wants[p] else None
         state = state.apply(acts[p](obs, state.legal_actions()))
-    return state if state.is_terminal else None
+    return state
 
 
 def game_summary(state: Any) -> dict[str, Any]:
-    """JSON-ready figures of a finished game (the ``simulate --json`` entries, without the bots).
+    """JSON-ready figures of a game (the ``simulate --json`` entries, without the bots).
 
-    Kuhhandel: ``seed, edition, variants, players, turns, actions, winner`` (the seat, or None
-    when shared), ``winners, scores, families`` (each player's complete species), ``bonus`` (the
-    dove holder or None) and ``money`` (each player's final money total). Other games give the
-    common fields and their own ``details``.
+    Kuhhandel: ``seed, edition, variants, players, finished, turns, actions, winner`` (the seat,
+    or None when shared), ``winners, scores, families`` (each player's complete species),
+    ``bonus`` (the dove holder or None) and ``money`` (each player's final money total). Other
+    games give the common fields and their own ``details``. A game stopped unfinished
+    (``finished`` False) has no winners; its scores count the families completed so far.
     """
-    winners = list(state.winners())
+    finished = bool(state.is_terminal)
+    winners = list(state.winners()) if finished else []
     out: dict[str, Any] = {
         "seed": state.seed,
         "edition": None,
         "variants": [],
         "players": state.players,
+        "finished": finished,
         "turns": getattr(state, "turn", None),
         "actions": len(state.history),
         "winner": winners[0] if len(winners) == 1 else None,

@@ -49,6 +49,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         where = self.prog.removeprefix(PROG).strip()
+        message = clip(message, 300)  # argparse quotes a bad value in full
         raise UsageError(f"{where}: {message}" if where else message)
 
 

@@ -38,6 +38,7 @@ from collections.abc import Callable
 
 from kuhtheory.cards import format_money
 from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, get_edition
+from kuhtheory.quoting import excerpt
 from kuhtheory.solvers.auction import AuctionResult, Selection, compare_auction, solve_auction
 from kuhtheory.solvers.preemption import PreemptionDecision, decide_preemption
 
@@ -160,14 +161,24 @@ def _edition(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _int(option: str) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+#: Whole numbers on these command lines have at most this many digits (amounts of money).
+_MAX_DIGITS = 15
 
-    return parse
+
+def _whole(text: str) -> int:
+    digits = text.strip().lstrip("+-")
+    if len(digits) > _MAX_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"{excerpt(text, 30)} is out of range: at most {_MAX_DIGITS} digits"
+        )
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a whole number") from None
+
+
+def _int(option: str) -> Callable[[str], int]:
+    return _whole
 
 
 def _ints(option: str) -> Callable[[str], list[int]]:
@@ -175,14 +186,17 @@ def _ints(option: str) -> Callable[[str], list[int]]:
         parts = [p for p in text.replace(" ", "").split(",") if p]
         if not parts:
             raise argparse.ArgumentTypeError(f"{text!r} is empty: give comma-separated numbers")
-        try:
-            return [int(p) for p in parts]
-        except ValueError:
+        if len(parts) > _MAX_LIST:
             raise argparse.ArgumentTypeError(
-                f"{text!r} must be comma-separated whole numbers"
-            ) from None
+                f"{excerpt(text)} lists {len(parts)} numbers: at most {_MAX_LIST}"
+            )
+        return [_whole(p) for p in parts]
 
     return parse
+
+
+#: The longest list of numbers an option takes (the solvers refuse far fewer bidders).
+_MAX_LIST = 100
 
 
 def _hands(text: str) -> list[str]:

@@ -33,7 +33,8 @@ from typing import Any
 from kuhtheory.cards import DENOMINATIONS, format_money
 from kuhtheory.editions import DEFAULT_EDITION
 from kuhtheory.errors import SolverInputError
-from kuhtheory.solvers.efg import Game, to_fraction
+from kuhtheory.files import check_output_file
+from kuhtheory.solvers.efg import Game
 from kuhtheory.solvers.gambit_io import write_efg
 from kuhtheory.solvers.kuhn import kuhn_poker
 from kuhtheory.solvers.result import SolveResult
@@ -114,8 +115,52 @@ def parse_a(text: str) -> Any:
         hand, sep, prob = part.partition("@")
         if not sep:
             raise SolverInputError(f"--a part {part!r} needs a probability: HAND@P")
-        out.append((hand.strip(), to_fraction(prob.strip(), f"probability in {part!r}")))
+        out.append(
+            (hand.strip(), parse_fraction(prob, f"--a: the probability of {hand.strip()!r}", 1))
+        )
     return out
+
+
+#: The largest stake worth ``--value`` takes: more than all the money of any edition's deck
+#: (5,000) by far, and small enough for the LP's floats.
+MAX_VALUE = 10**9
+#: The longest number ``--value`` or a probability may be written with (characters).
+_MAX_NUMBER_TEXT = 40
+
+
+def parse_fraction(text: str, what: str, high: int) -> Fraction:
+    """A number from the command line (``"100"``, ``"2.5"``, ``"1/3"``, ``"1e2"``) as an exact
+    fraction from 0 to ``high``; :class:`SolverInputError` naming ``what`` otherwise, before any
+    arithmetic that could not end (``1e1000000``) or divides by zero (``1/0``).
+
+    >>> parse_fraction("1/3", "p", 1), parse_fraction("2.5e1", "W", 100)
+    (Fraction(1, 3), Fraction(25, 1))
+    >>> parse_fraction("1/0", "--value", 100)
+    Traceback (most recent call last):
+    ...
+    kuhtheory.errors.SolverInputError: --value '1/0': not a number (a fraction with denominator 0)
+    """
+    text = text.strip()
+    if len(text) > _MAX_NUMBER_TEXT:
+        raise SolverInputError(
+            f"{what} {text[:20]!r}...: a number of at most {_MAX_NUMBER_TEXT} characters"
+        )
+    exponent = text.lower().partition("e")[2]
+    if exponent and exponent.lstrip("+-").isdigit() and abs(int(exponent)) > 30:
+        raise SolverInputError(f"{what} {text!r}: the exponent is out of range (0 to {high})")
+    try:
+        value = Fraction(text)
+    except ZeroDivisionError:
+        raise SolverInputError(
+            f"{what} {text!r}: not a number (a fraction with denominator 0)"
+        ) from None
+    except ValueError:
+        raise SolverInputError(f"{what} {text!r} is not a number (100, 2.5 or 1/3)") from None
+    if not 0 <= value <= high:
+        raise SolverInputError(f"{what} {text!r} must be from 0 to {high}")
+    if value.denominator > 10**12:
+        raise SolverInputError(f"{what} {text!r}: a denominator of at most 10**12")
+    return value
 
 
 def _estimated_leaves(edition: str, a: Any, b: str) -> int:
@@ -134,7 +179,10 @@ def _estimated_leaves(edition: str, a: Any, b: str) -> int:
 def run_trade(args: argparse.Namespace) -> int:
     """Solve and print one trade."""
     a = parse_a(args.a)
-    solution = solve_trade(args.edition, a, args.b, args.value, exact=args.exact)
+    value = parse_fraction(args.value, "--value", MAX_VALUE)
+    if args.efg:  # checked before the solve: a bad path must not cost a long solve
+        check_output_file(args.efg, "--efg")
+    solution = solve_trade(args.edition, a, args.b, value, exact=args.exact)
     if args.efg:
         leaves = _estimated_leaves(args.edition, a, args.b)
         if leaves > MAX_EFG_LEAVES:
@@ -142,7 +190,7 @@ def run_trade(args: argparse.Namespace) -> int:
                 f"--efg: the tree would have about {leaves} leaves (limit {MAX_EFG_LEAVES}); "
                 "use smaller hands"
             )
-        write_efg(trade_game(args.edition, a, args.b, args.value), Path(args.efg))
+        write_efg(trade_game(args.edition, a, args.b, value), Path(args.efg))
     if args.json:
         data = solution.to_dict()
         if solution.exact:
@@ -289,6 +337,8 @@ def format_solution(s: TradeSolution, title: str = "", timing: bool = True) -> s
 
 def run_kuhn(args: argparse.Namespace) -> int:
     """Solve and print Kuhn poker."""
+    if args.efg:
+        check_output_file(args.efg, "--efg")
     game = kuhn_poker()
     result = solve_game(game, exact=args.exact)
     if args.efg:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 
 from kuhtheory.cli.simulate import parse_bots, setup_options
 from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS
@@ -78,7 +80,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--games", type=int, default=200, help="number of games (default 200)")
     p.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
-    p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="worker processes (default 2; at most the machine's cores unless --force-jobs)",
+    )
+    p.add_argument(
+        "--force-jobs",
+        action="store_true",
+        help="use --jobs even beyond the machine's cores",
+    )
     p.add_argument(
         "--shared",
         choices=SHARED_MODES,
@@ -98,6 +110,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def worker_count(jobs: int | None, force: bool = False, cores: int | None = None) -> int:
+    """The worker processes to use: ``jobs`` (default 2), capped at the machine's ``cores``
+    unless ``force`` (a note on stderr says so); :class:`InvalidSetupError` below 1.
+
+    >>> worker_count(None, cores=8), worker_count(16, cores=4), worker_count(16, True, cores=4)
+    (2, 4, 16)
+    """
+    cores = cores or os.cpu_count() or 1
+    if jobs is None:
+        return min(2, cores)
+    if jobs < 1:
+        raise InvalidSetupError(f"--jobs {jobs}: give at least one worker process")
+    if jobs > cores and not force:
+        print(
+            f"kuhtheory: note: --jobs {jobs} capped at this machine's {cores} cores "
+            f"(--force-jobs to start {jobs} processes)",
+            file=sys.stderr,
+        )
+        return cores
+    return jobs
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``kuhtheory tournament``; returns the exit status."""
     spec = get_game(args.game)
@@ -105,6 +139,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(args.players, bool) or args.players < 1:
         raise InvalidSetupError(f"--players {args.players!r} must be a positive whole number")
     bots = parse_bots(args.bots, args.players, spec)
+    jobs = worker_count(args.jobs, args.force_jobs)
     # The output files are checked before any game is played (and written atomically after).
     for option, path in (("--csv", args.csv), ("--csv-games", args.csv_games)):
         if path:
@@ -115,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         game=spec.name,
         setup=setup,
-        jobs=args.jobs,
+        jobs=jobs,
         shared=args.shared,
         max_actions=args.max_actions,
         progress=False if args.no_progress else None,

@@ -31,6 +31,7 @@ from kuhtheory.engine.state import (
     _new_state,
 )
 from kuhtheory.errors import InvalidSetupError
+from kuhtheory.quoting import excerpt
 
 
 def new_game(
@@ -50,8 +51,7 @@ def new_game(
     """
     ed = get_edition(edition, variants)
     seats = ed.check_players(players)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidSetupError(f"seed {seed!r} must be a whole number")
+    _check_seed(seed)
     rng = random.Random(seed)
     deck = list(animal_deck(ed.cards_per_family))
     rng.shuffle(deck)
@@ -172,6 +172,20 @@ def setup_position(
         dove=dove_holder,
         deal=False,
     )
+
+
+#: Seeds are whole numbers from 0 to this (64 bits, what a record holds). A negative seed is
+#: refused: ``random.Random(-s)`` shuffles exactly as ``random.Random(s)``, so two different
+#: seeds would name one game.
+MAX_SEED = 2**63 - 1
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InvalidSetupError(
+            f"seed {excerpt(seed)} must be a whole number from 0 to {MAX_SEED} (2**63 - 1)"
+        )
+    return seed
 
 
 def _check_seat(seat: object, players: int) -> int:
