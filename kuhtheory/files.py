@@ -41,10 +41,20 @@ def _name(path: Path, option: str) -> str:
 def check_output_file(path: str | Path, option: str = "") -> Path:
     """``path`` as a :class:`~pathlib.Path` if a file can be written there, else
     :class:`~kuhtheory.errors.OutputFileError` naming ``option`` and the reason: the path is a
-    directory, its folder does not exist or is not a folder, or the folder is not writable."""
+    directory, its folder does not exist or is not a folder, or the folder is not writable (or
+    the system refuses the name: too long, a NUL character)."""
     target = Path(path)
     if str(path) == "":
         raise OutputFileError(f"{option}: an empty file name".strip())
+    try:
+        return _check_file(target, option)
+    except OSError as exc:
+        raise OutputFileError(f"{_name(target, option)}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a NUL character in the name
+        raise OutputFileError(f"{_name(target, option)}: {exc}") from None
+
+
+def _check_file(target: Path, option: str) -> Path:
     if target.is_dir():
         raise OutputFileError(f"{_name(target, option)}: is a directory, not a file")
     folder = target.parent
@@ -65,13 +75,16 @@ def check_output_dir(path: str | Path, option: str = "") -> Path:
     folder = Path(path)
     if str(path) == "":
         raise OutputFileError(f"{option}: an empty folder name".strip())
-    if folder.exists() and not folder.is_dir():
-        raise OutputFileError(f"{_name(folder, option)}: is a file, not a folder")
     try:
+        if folder.exists() and not folder.is_dir():
+            raise OutputFileError(f"{_name(folder, option)}: is a file, not a folder")
         folder.mkdir(parents=True, exist_ok=True)
+        writable = os.access(folder, os.W_OK | os.X_OK)
     except OSError as exc:
         raise OutputFileError(f"{_name(folder, option)}: {exc.strerror or exc}") from None
-    if not os.access(folder, os.W_OK | os.X_OK):
+    except ValueError as exc:  # a NUL character in the name
+        raise OutputFileError(f"{_name(folder, option)}: {exc}") from None
+    if not writable:
         raise OutputFileError(f"{_name(folder, option)}: the folder is not writable")
     return folder
 

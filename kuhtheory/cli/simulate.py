@@ -30,6 +30,7 @@ from kuhtheory.errors import InvalidSetupError
 from kuhtheory.files import check_output_dir
 from kuhtheory.game import GameSpec, game_names, get_game
 from kuhtheory.progress import Progress
+from kuhtheory.tournament import MAX_GAMES
 
 #: ``kuhtheory simulate --help``: plain words (the module docstring is written for the book).
 DESCRIPTION = """\
@@ -258,8 +259,8 @@ def run(args: argparse.Namespace) -> int:
     """Run ``kuhtheory simulate``."""
     spec = get_game(args.game)
     options = setup_options(args, spec)
-    if args.games < 1:
-        raise InvalidSetupError(f"--games {args.games!r} must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise InvalidSetupError(f"--games {args.games} must be at least 1 and at most {MAX_GAMES}")
     if args.max_actions < 1:
         raise InvalidSetupError(f"--max-actions {args.max_actions!r} must be at least 1")
     # Check the setup (edition, variants, player count) once, before any game or file.

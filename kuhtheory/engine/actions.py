@@ -34,8 +34,9 @@ from kuhtheory.quoting import excerpt
 
 #: The most cards a pile can hold: every money deck has at most 55 cards (K-PAY-1).
 MAX_CARDS = 64
-#: The largest amount a bid may name: no money deck holds more than 5,000 (K-PAY-2 refuses bids
-#: above the money in play; this bound only keeps malformed amounts out of the engine).
+#: The largest amount a bid may name. No money deck holds more than 5,000: a bid above one's money,
+#: even above all the money in play, is a legal bluff that K-PAY-2 punishes; this bound keeps
+#: absurd amounts out of the engine, its messages and its records, and bounds every auction.
 MAX_AMOUNT = 1_000_000
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from kuhtheory.cards import DENOMINATIONS, Animal, Counts
+from kuhtheory.editions import Deadlock
 from kuhtheory.engine import events as ev
 from kuhtheory.engine.bank import pay_from_bank
 from kuhtheory.engine.legal import (
@@ -27,6 +28,7 @@ if DENOMINATIONS != (0, 10, 50, 100, 200, 500):  # pragma: no cover - guards _to
     raise RuntimeError("flow._total assumes the denominations 0, 10, 50, 100, 200, 500")
 
 _DONKEY: Final = Animal.DONKEY
+_THIRD_REPETITION: Final = Deadlock.THIRD_REPETITION
 _ANIMALS: Final = tuple(Animal)
 
 
@@ -215,15 +217,13 @@ def begin_turn(n: GameState, p: int) -> None:
         _event(n, ev.GameEnded, n.scores(), n.winners())
         return
     if n._pos < len(n._deck):
-        n._phase = _TURN
-        n._current = p
+        _turn_starts(n, p)
         return
     players = n._players
     for _ in range(players):  # K-END-1: must trade if he can, else pass
         if can_trade(n, p):
             n._active = p
-            n._phase = _TURN
-            n._current = p
+            _turn_starts(n, p)
             return
         _event(n, ev.TurnPassed, p)
         n._turn += 1
@@ -231,6 +231,32 @@ def begin_turn(n: GameState, p: int) -> None:
     raise RuntimeError(  # pragma: no cover - impossible, see the module docstring
         "no player can trade although a family is incomplete"
     )
+
+
+def _turn_starts(n: GameState, p: int) -> None:
+    """``p``'s turn begins, unless this position occurs for the third time: then the house rule
+    K-HOUSE-1 ends the game (families still incomplete score nothing).
+
+    The position is the player to move, every hand and every herd, counted since the deck last
+    moved (the deck only shrinks, so a position with another deck cannot come back); the bank,
+    the donkeys and the dove follow from those within one game.
+    """
+    if n._edition.deadlock is _THIRD_REPETITION:
+        key = (p, n._money, n._herds)
+        seen = n._seen
+        counts = dict(seen[1]) if seen is not None and seen[0] == n._pos else {}
+        times = counts.get(key, 0) + 1
+        counts[key] = times
+        n._seen = (n._pos, counts)
+        if times >= 3:
+            n._repeated = True
+            n._phase = _GAME_OVER
+            n._current = None
+            _event(n, ev.PositionRepeated, p)
+            _event(n, ev.GameEnded, n.scores(), n.winners())
+            return
+    n._phase = _TURN
+    n._current = p
 
 
 def _end_turn(n: GameState) -> None:

@@ -237,6 +237,8 @@ class GameState:
         "_start_events",
         "_evbuf",
         "_reveals",
+        "_seen",
+        "_repeated",
         "_legal",
     )
 
@@ -278,6 +280,11 @@ class GameState:
     _evbuf: list[tuple[Any, tuple[Any, ...]]] | None
     #: per seat, the piles he saw in exchanges: ``(turn, other player, that player's cards)``
     _reveals: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]
+    #: K-HOUSE-1: the deck position and how often each turn-start position ``(player, money,
+    #: herds)`` has occurred since the deck last moved (a dict never changed once shared)
+    _seen: tuple[int, dict[Any, int]] | None
+    #: whether the game ended by K-HOUSE-1 (a position repeated a third time)
+    _repeated: bool
     _legal: LegalActions | None
 
     def __init__(self, token: object = None) -> None:
@@ -320,6 +327,8 @@ class GameState:
         new._start_events = self._start_events
         new._evbuf = None
         new._reveals = self._reveals
+        new._seen = self._seen
+        new._repeated = self._repeated
         new._legal = None
         return new
 
@@ -362,8 +371,15 @@ class GameState:
 
     @property
     def is_terminal(self) -> bool:
-        """Whether every family is complete (K-END-2)."""
+        """Whether the game is over: every family is complete (K-END-2), or a turn started in
+        the same position for the third time (house rule K-HOUSE-1, :attr:`ended_by_repetition`)."""
         return self._current is None
+
+    @property
+    def ended_by_repetition(self) -> bool:
+        """Whether the house rule K-HOUSE-1 ended the game: a turn started in the same position
+        for the third time; the families still incomplete score nothing."""
+        return self._repeated
 
     @property
     def must_auction(self) -> bool:

@@ -56,7 +56,8 @@ def _do_trade(s: GameState, a: Trade) -> GameState:
         raise InvalidActionError(f"{a!r}: opponent {q} is not a seat of this game")
     if s._must_auction:
         raise IllegalActionError(
-            f"{a!r}: after a trade P{p} must also auction (2025 'double move')"
+            f"{a!r}: after a trade P{p} must also auction, not trade again (2025 'double "
+            "move', K-VAR-1)"
         )
     idx = INDEX_BY_POINTS[a.animal._value_]
     mine, theirs = s._herds[p][idx], s._herds[q][idx]
