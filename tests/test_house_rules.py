@@ -161,6 +161,17 @@ def test_no_game_runs_for_ever_with_random_heuristic_or_adversarial_bots(
     assert end.is_terminal  # play raises if it is not, after LIMIT actions
 
 
+def test_the_equilibrium_bot_ends_its_own_loop():
+    # 2025, 4 players, seed 28: the holder of two goats offered nothing at every turn (its
+    # belief gave the other a 200 he did not have), lost the goat and took it back, for ever.
+    # Now the bot lays its strongest offer when a position comes round again, and wins the goat;
+    # even with the house rule off the game ends, and not by repetition.
+    printed = dataclasses.replace(get_edition("2025"), deadlock=Deadlock.NONE)
+    start = new_game(players=4, seed=28, edition=printed)
+    end = play(start, _bots(["equilibrium"] * 4, 28), max_actions=3000)
+    assert end.is_terminal and not end.ended_by_repetition
+
+
 @pytest.mark.parametrize(("edition", "variants"), COMBOS, ids=IDS)
 def test_no_game_runs_for_ever_with_the_equilibrium_bot(edition, variants):
     # one seeded game per edition and variant: the equilibrium bot is slow (about a second a game)
