@@ -77,7 +77,8 @@ MAX_ACTIONS = 3000
 #: The most games one tournament plays: every game's result is kept (about 200 bytes each),
 #: and a million Kuhhandel games take hours on a laptop.
 MAX_GAMES = 1_000_000
-#: The most worker processes, even when forced past the machine's cores (each holds an engine).
+#: The most worker processes started here, even when forced past the machine's cores (each holds
+#: an engine); a given executor (a Dask cluster) may report more workers.
 MAX_JOBS = 256
 #: The largest ``max_actions`` (a longer game is a bot that loops, K-HOUSE-1 ends real games).
 MAX_ACTIONS_LIMIT = 1_000_000
@@ -469,6 +470,7 @@ def _check_args(
     chunk_size: int | None,
     max_actions: int,
     setup: Mapping[str, Any],
+    local: bool = True,
 ) -> tuple[str, tuple[str, ...]]:
     spec = get_game(game)
     if isinstance(bots, str):
@@ -487,7 +489,7 @@ def _check_args(
         )
     for name, value, high in (
         ("games", games, MAX_GAMES),
-        ("jobs", jobs, MAX_JOBS),
+        ("jobs", jobs, MAX_JOBS if local else MAX_GAMES),
         ("max_actions", max_actions, MAX_ACTIONS_LIMIT),
     ):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
@@ -592,7 +594,7 @@ def run_tournament(
     if "variants" in setup_map:
         setup_map["variants"] = tuple(setup_map["variants"])
     game_name, names = _check_args(
-        game, bots, games, shared, jobs, chunk_size, max_actions, setup_map
+        game, bots, games, shared, jobs, chunk_size, max_actions, setup_map, executor is None
     )
     size = chunk_size or max(1, min(50, math.ceil(games / (8 * jobs))))
     setup_items = tuple(sorted(setup_map.items()))
