@@ -44,10 +44,10 @@ The flow of a turn (K-TURN-1), as modelled here:
   the deck), the game ends at once; incomplete families score nothing (``ended_by_repetition``).
   Without it a 2025 game can last for ever (two owners of the last open family without money:
   every trade is a tie the offerer wins, for one card). With it every game ends, whatever the
-  players do: positions are finitely many (money and herds are bounded, bids are at most
-  ``MAX_AMOUNT``), every turn is finite (a bid raises the last one, K-PAY-2 reruns are at most
-  ``players - 1``, a classic trade has at most two rounds), so no position can start a turn a
-  third time and the turns run out.
+  players do: the positions a turn can start in are finitely many (the money and the animals are
+  the decks'), and every turn is finite (each bid raises the last and none exceeds
+  ``MAX_AMOUNT``, K-PAY-2 reruns are at most ``players - 1``, a classic trade has at most two
+  rounds), so the turns run out before any position could start a third one.
 
 Further readings, each tested:
 
