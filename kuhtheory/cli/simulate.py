@@ -45,8 +45,8 @@ rotates them). The first player is drawn from each game's seed.
 --record DIR writes each game's record to DIR/<game>-<seed>.json, for kuhtheory replay.
 --json prints one JSON object with every game's result (each printed as it ends) and the summary.
 A game still running after --max-actions actions is stopped, counted unfinished (nobody wins it)
-with its seed, and the run goes on. A progress bar is drawn
-on the error stream when it is a terminal.
+with its seed, and the run goes on. A progress bar is drawn on the error stream when it is a
+terminal.
 
 example:
   kuhtheory simulate --edition classic --players 4 --games 1000 --seed 1 --bots random,heuristic
