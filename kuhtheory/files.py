@@ -48,6 +48,8 @@ def check_output_file(path: str | Path, option: str = "") -> Path:
         raise OutputFileError(f"{option}: an empty file name".strip())
     try:
         return _check_file(target, option)
+    except OutputFileError:
+        raise
     except OSError as exc:
         raise OutputFileError(f"{_name(target, option)}: {exc.strerror or exc}") from None
     except ValueError as exc:  # a NUL character in the name
@@ -76,17 +78,38 @@ def check_output_dir(path: str | Path, option: str = "") -> Path:
     if str(path) == "":
         raise OutputFileError(f"{option}: an empty folder name".strip())
     try:
-        if folder.exists() and not folder.is_dir():
-            raise OutputFileError(f"{_name(folder, option)}: is a file, not a folder")
-        folder.mkdir(parents=True, exist_ok=True)
-        writable = os.access(folder, os.W_OK | os.X_OK)
+        _make_folder(folder, option)
+    except OutputFileError:
+        raise
     except OSError as exc:
         raise OutputFileError(f"{_name(folder, option)}: {exc.strerror or exc}") from None
     except ValueError as exc:  # a NUL character in the name
         raise OutputFileError(f"{_name(folder, option)}: {exc}") from None
-    if not writable:
-        raise OutputFileError(f"{_name(folder, option)}: the folder is not writable")
     return folder
+
+
+def _make_folder(folder: Path, option: str) -> None:
+    """Create ``folder`` and its missing parents, after checking that all of them can be made:
+    a failure half way would leave folders behind."""
+    if folder.exists():
+        if not folder.is_dir():
+            raise OutputFileError(f"{_name(folder, option)}: is a file, not a folder")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise OutputFileError(f"{_name(folder, option)}: the folder is not writable")
+        return
+    missing = [folder]
+    base = folder.parent
+    while not base.exists() and base != base.parent:
+        missing.append(base)
+        base = base.parent
+    if not base.is_dir():
+        raise OutputFileError(f"{_name(folder, option)}: {excerpt(str(base))} is not a folder")
+    if not os.access(base, os.W_OK | os.X_OK):
+        raise OutputFileError(f"{_name(folder, option)}: {excerpt(str(base))} is not writable")
+    longest = os.pathconf(base, "PC_NAME_MAX")
+    if any(len(os.fsencode(part.name)) > longest for part in missing):
+        raise OutputFileError(f"{_name(folder, option)}: a folder name is longer than {longest}")
+    folder.mkdir(parents=True)
 
 
 @functools.cache

@@ -73,6 +73,19 @@ def test_check_output_file_refuses(tmp_path, name, message):
         check_output_file(name.format(dir=tmp_path), "--csv")
 
 
+def test_a_folder_that_cannot_be_made_leaves_no_parent_behind(tmp_path):
+    deep = tmp_path / "new" / "newer" / ("x" * 300)
+    with pytest.raises(OutputFileError, match="a folder name is longer than"):
+        check_output_dir(deep, "--record")
+    assert not (tmp_path / "new").exists()
+
+
+def test_messages_name_the_option_once(tmp_path):
+    with pytest.raises(OutputFileError) as info:
+        check_output_file(tmp_path, "--csv")
+    assert str(info.value).count("--csv") == 1
+
+
 def test_check_output_dir_creates_the_folder_and_refuses_a_file(tmp_path):
     assert check_output_dir(tmp_path / "a" / "b", "--record").is_dir()
     (tmp_path / "file").write_text("x")

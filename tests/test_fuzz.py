@@ -319,7 +319,7 @@ COMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
         "--variant": ("quick", "turbo", "", "original"),
         "--bots": ("random", "heuristic,random", "clever", "", ",,", "random," * 40),
         "--max-actions": ("10", "0", "-5", "x"),
-        "--record": ("{tmp}", "{tmp}/file.txt", "{tmp}/new/dir", "/nonexistent/" + "x" * 300),
+        "--record": ("{tmp}", "{tmp}/file.txt", "{tmp}/new/dir", "{tmp}/nonexistent/" + "x" * 300),
         "--game": ("kuhhandel", "schnaeppchen", "chess"),
     },
     "tournament": {
@@ -330,7 +330,7 @@ COMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
         "--max-actions": ("20", "0", "9" * 30),
         "--shared": ("fraction", "win", "half"),
         "--edition": ("first", "", "chess"),
-        "--csv": ("{tmp}", "{tmp}/t.csv", "/nonexistent/t.csv", ""),
+        "--csv": ("{tmp}", "{tmp}/t.csv", "{tmp}/nonexistent/t.csv", ""),
         "--csv-games": ("{tmp}/g.csv", "{tmp}/file.txt/g.csv"),
         "--seed": ("3", "-3", "x"),
     },
@@ -352,7 +352,7 @@ COMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
         "--exact": (),
         "--json": (),
     },
-    "solve kuhn": {"--efg": ("{tmp}", "{tmp}/k.efg", "/nonexistent/k.efg"), "--json": ()},
+    "solve kuhn": {"--efg": ("{tmp}", "{tmp}/k.efg", "{tmp}/nonexistent/k.efg"), "--json": ()},
     "solve auction": {
         "--values": ("100,80", ",".join(["10"] * 50), "1000000000000,5", "x", "", "-5,3"),
         "--budgets": ("50,20", "-1,2", "x", "1,2,3"),
