@@ -33,19 +33,15 @@ from kuhtheory.errors import InvalidActionError
 
 
 def _check_cards(action: object, cards: object) -> tuple[int, ...]:
+    """``cards`` sorted, if they are money card values; else :class:`InvalidActionError`."""
     if not isinstance(cards, (tuple, list)):
         raise InvalidActionError(
             f"{type(action).__name__}: cards {cards!r} must be a tuple of money card values"
         )
     for card in cards:
-        # The exact-int test keeps out bools (False == 0) and the set test is one lookup: legal
-        # actions are built on every move, so the common case must not call a function per card.
-        if card.__class__ is not int or card not in _DENOMINATIONS:
-            check_denomination(card, f"{type(action).__name__}: money card")
+        if type(card) is not int or card not in DENOMINATIONS:  # (a bool is not a card)
+            check_denomination(card, f"{type(action).__name__}: money card")  # says why
     return tuple(sorted(cards))
-
-
-_DENOMINATIONS = frozenset(DENOMINATIONS)
 
 
 @dataclass(frozen=True)
@@ -63,7 +59,7 @@ class Bid(BaseAction):
     kind: ClassVar[str] = "bid"
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        check_player(self, self.player)
         if isinstance(self.amount, bool) or not isinstance(self.amount, int) or self.amount <= 0:
             raise InvalidActionError(f"{self!r}: amount must be a positive whole number")
 
@@ -97,7 +93,7 @@ class BuyBack(BaseAction):
     kind: ClassVar[str] = "buy-back"
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        check_player(self, self.player)
         object.__setattr__(self, "cards", _check_cards(self, self.cards))
 
 
@@ -109,7 +105,7 @@ class Pay(BaseAction):
     kind: ClassVar[str] = "pay"
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        check_player(self, self.player)
         object.__setattr__(self, "cards", _check_cards(self, self.cards))
 
 
@@ -123,7 +119,7 @@ class Trade(BaseAction):
     kind: ClassVar[str] = "trade"
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        check_player(self, self.player)
         check_player(self, self.opponent)
         if not isinstance(self.animal, Animal):
             object.__setattr__(self, "animal", Animal.parse(self.animal))
@@ -140,7 +136,7 @@ class Offer(BaseAction):
     kind: ClassVar[str] = "offer"
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        check_player(self, self.player)
         object.__setattr__(self, "cards", _check_cards(self, self.cards))
 
 
@@ -159,7 +155,7 @@ class Counter(BaseAction):
     kind: ClassVar[str] = "counter"
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        check_player(self, self.player)
         object.__setattr__(self, "cards", _check_cards(self, self.cards))
 
 
