@@ -198,8 +198,7 @@ def test_game_spec():
     assert isinstance(s, GameStateProtocol)
 
 
-def test_game_spec_reaches_the_agents_lazily():
-    pytest.importorskip("kuhtheory.agents")
+def test_the_bots_are_listed_above_the_engine():
     assert not hasattr(GAME, "make_agent")  # the bots are above the engine (kuhtheory.agents)
     agent = make_agent("random", 3, game=GAME.name)
     s = new_game(3, seed=3)

@@ -65,6 +65,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from kuhtheory.action_base import BaseAction
 from kuhtheory.cards import subtract
 from kuhtheory.engine import auction, trade
 from kuhtheory.engine.actions import (
@@ -124,7 +125,7 @@ def refusal(s: GameState, action: object) -> InvalidActionError | IllegalActionE
 
     Every other check of an action is made by its rule.
     """
-    if not isinstance(action, tuple(ACTION_TYPES.values())):
+    if not isinstance(action, BaseAction) or type(action) not in ACTION_TYPES.values():
         return InvalidActionError(f"{action!r} is not a Kuhhandel action")
     if s._phase is Phase.GAME_OVER:
         return IllegalActionError(f"{action!r}: the game is over (K-END-2)")
