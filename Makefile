@@ -93,10 +93,14 @@ bench: install
 notebooks: install
 	$(PY) scripts/sync_notebooks.py --execute
 
+# ruff, the layers of the package (import-linter contracts in pyproject.toml), mypy on the package
+# and mypy --strict on the engine.
 lint: install
 	$(VENV)/bin/ruff check kuhtheory tests benchmarks scripts book/_ext
 	$(VENV)/bin/ruff format --check kuhtheory tests benchmarks scripts book/_ext
+	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
+	$(VENV)/bin/mypy --strict kuhtheory/engine
 
 clean:
 	rm -rf book/_build .pytest_cache .hypothesis build $(STAMP)

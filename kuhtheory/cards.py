@@ -22,6 +22,8 @@ This module imports nothing from the package but :mod:`kuhtheory.errors`.
 from __future__ import annotations
 
 import enum
+import functools
+import operator
 from collections.abc import Iterable, Sequence
 
 from kuhtheory.errors import InvalidActionError
@@ -112,6 +114,8 @@ _GERMAN = {
 
 #: The species, cheapest first.
 ANIMALS: tuple[Animal, ...] = tuple(Animal)
+#: Each species' place in a herd vector (counts indexed like :data:`ANIMALS`).
+ANIMAL_INDEX: dict[Animal, int] = {animal: i for i, animal in enumerate(ANIMALS)}
 
 
 def animal_deck(cards_per_family: int) -> tuple[Animal, ...]:
@@ -141,8 +145,24 @@ def to_counts(cards: Iterable[int], what: str = "money card") -> Counts:
 
 def from_counts(counts: Sequence[int]) -> tuple[int, ...]:
     """The sorted hand of card values of a count vector."""
-    check_counts(counts)
-    return tuple(v for v, c in zip(DENOMINATIONS, counts, strict=False) for _ in range(c))
+    return cards_of(check_counts(counts))
+
+
+def counts_of(cards: Iterable[int]) -> Counts:
+    """:func:`to_counts` of card values already checked (the engine's own, an action's)."""
+    counts = [0] * len(DENOMINATIONS)
+    for card in cards:
+        counts[_INDEX[card]] += 1
+    return tuple(counts)
+
+
+@functools.lru_cache(maxsize=4096)
+def cards_of(counts: Counts) -> tuple[int, ...]:
+    """:func:`from_counts` of a count vector already checked (the engine's own), remembered:
+    a game turns the same few hands into card tuples again and again."""
+    return tuple(
+        value for value, count in zip(DENOMINATIONS, counts, strict=True) for _ in range(count)
+    )
 
 
 def check_counts(counts: Sequence[int], what: str = "money counts") -> Counts:
@@ -160,7 +180,7 @@ def check_counts(counts: Sequence[int], what: str = "money counts") -> Counts:
 
 def total(counts: Sequence[int]) -> int:
     """The money value of a count vector."""
-    return sum(v * c for v, c in zip(DENOMINATIONS, counts, strict=False))
+    return sum(map(operator.mul, DENOMINATIONS, counts))
 
 
 def card_count(counts: Sequence[int]) -> int:
@@ -170,7 +190,7 @@ def card_count(counts: Sequence[int]) -> int:
 
 def add(a: Sequence[int], b: Sequence[int]) -> Counts:
     """The union of two count vectors."""
-    return tuple(x + y for x, y in zip(a, b, strict=False))
+    return tuple(map(operator.add, a, b))
 
 
 def subtract(a: Sequence[int], b: Sequence[int]) -> Counts:
@@ -179,12 +199,12 @@ def subtract(a: Sequence[int], b: Sequence[int]) -> Counts:
         raise InvalidActionError(
             f"cards {from_counts(b)!r} are not all in the hand {from_counts(a)!r}"
         )
-    return tuple(x - y for x, y in zip(a, b, strict=False))
+    return tuple(map(operator.sub, a, b))
 
 
 def contains(hand: Sequence[int], part: Sequence[int]) -> bool:
     """Whether the count vector ``part`` is a sub-multiset of ``hand``."""
-    return all(p <= h for p, h in zip(part, hand, strict=False))
+    return all(map(operator.le, part, hand))
 
 
 def parse_money(text: str | Iterable[int]) -> tuple[int, ...]:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -149,6 +150,11 @@ class Edition:
     def has_trade(self) -> bool:
         """Whether the edition has a sealed-bid trade at all (every published one does)."""
         return True
+
+    @functools.cached_property
+    def money_total(self) -> int:
+        """The value of the whole money deck (what the players and the bank hold together)."""
+        return total(self.money_deck)
 
     @property
     def start_money_total(self) -> int:

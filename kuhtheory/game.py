@@ -70,19 +70,19 @@ class Agent(Protocol):
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game of the collection, as records and the command line see it."""
+    """One game of the collection, as records and the command line see it: its rules only.
+
+    The bots that play it are above the games (:func:`kuhtheory.agents.make_agent` with ``game=``).
+    """
 
     name: str
     title: str
     #: ``new_game(players=..., seed=..., **setup)`` builds the start state.
     new_game: Callable[..., GameState]
     #: The keyword arguments (JSON-ready) that rebuild a state's start with ``new_game``.
-    setup_of: Callable[[GameState], dict[str, Any]]
+    setup_of: Callable[[Any], dict[str, Any]]
     action_to_json: Callable[[Any], dict[str, Any]]
     action_from_json: Callable[[object], Any]
-    #: Agent names this game offers (``"random"``, ``"heuristic"``, ...) and their factory.
-    make_agent: Callable[[str, int], Agent]
-    agent_names: tuple[str, ...]
 
 
 _BUILTIN: Mapping[str, str] = {

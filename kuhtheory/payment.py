@@ -27,8 +27,9 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import Final, TypeVar
+from typing import Final
 
 from kuhtheory.cards import DENOMINATIONS, Counts, check_counts, total
 from kuhtheory.errors import InvalidActionError
@@ -55,35 +56,11 @@ def minimal_payments(hand: Sequence[int], amount: int) -> tuple[Counts, ...]:
     taking back any one card leaves less than ``amount``. The result is empty when the hand cannot
     pay; for ``amount == 0`` it is the single empty payment.
     """
-    return _minimal_payments(check_counts(tuple(hand), "hand"), _check_amount(amount))
+    return _enumerate_payments(check_counts(tuple(hand), "hand"), _check_amount(amount))
 
 
-#: Memo tables of the engine are plain dicts, emptied when one reaches this many entries.
-MEMO_LIMIT: Final = 1 << 16
-_K = TypeVar("_K")
-_V = TypeVar("_V")
-
-
-def remember(table: dict[_K, _V], key: _K, value: _V) -> _V:
-    """``value``, stored under ``key`` in the memo ``table``; a full table is emptied first (a
-    long simulation must not grow it without end, and what recurs is found again at once)."""
-    if len(table) >= MEMO_LIMIT:
-        table.clear()
-    table[key] = value
-    return value
-
-
-_MINIMAL: Final[dict[tuple[Counts, int], tuple[Counts, ...]]] = {}
-
-
-def _minimal_payments(hand: Counts, amount: int) -> tuple[Counts, ...]:
-    key = (hand, amount)
-    found = _MINIMAL.get(key)
-    if found is None:
-        found = remember(_MINIMAL, key, _enumerate_payments(hand, amount))
-    return found
-
-
+# Remembered: a game asks for the same few hands and prices again and again.
+@functools.lru_cache(maxsize=1 << 14)
 def _enumerate_payments(hand: Counts, amount: int) -> tuple[Counts, ...]:
     if amount == 0:
         return ((0,) * _N,)
@@ -163,22 +140,16 @@ def exact_payment(hand: Sequence[int], amount: int) -> Counts | None:
     >>> from_counts(exact_payment(to_counts((10,) * 6), 50))
     (10, 10, 10, 10, 10)
     """
-    hand_t = check_counts(tuple(hand), "hand")
-    return _exact(hand_t, _check_amount(amount))
+    return _exact(check_counts(tuple(hand), "hand"), _check_amount(amount))
 
 
-_EXACT: Final[dict[tuple[Counts, int], Counts | None]] = {}
-
-
+@functools.lru_cache(maxsize=1 << 12)
 def _exact(hand: Counts, amount: int) -> Counts | None:
-    key = (hand, amount)
-    if key in _EXACT:
-        return _EXACT[key]
     # Depth-first, largest denominations first: the first hit uses as many large cards as it can,
     # which is the fewest cards for this denomination system; keep the best anyway.
     best: list[Counts] = []
     _walk_exact(hand, _N - 1, amount, [0] * _N, best)
-    return remember(_EXACT, key, best[0] if best else None)
+    return best[0] if best else None
 
 
 def _walk_exact(hand: Counts, index: int, left: int, chosen: list[int], best: list[Counts]) -> None:

@@ -165,13 +165,16 @@ def play_game(
     >>> g.finished, g.entries, len(g.scores)
     (True, (2, 0, 1), 3)
     """
+    from kuhtheory.agents import make_agent
     from kuhtheory.agents.play import agent_seed
 
     spec = get_game(game)
     gseed = game_seed(seed, index)
     entries = seating(bots, index)
     state = spec.new_game(players=len(bots), seed=gseed, **dict(setup or {}))
-    agents = [spec.make_agent(bots[e], agent_seed(gseed, s)) for s, e in enumerate(entries)]
+    agents = [
+        make_agent(bots[e], agent_seed(gseed, s), game=spec.name) for s, e in enumerate(entries)
+    ]
     wants = [getattr(a, "uses_observation", True) for a in agents]
     steps = 0
     while not state.is_terminal and steps < max_actions:
@@ -480,7 +483,9 @@ def _check_args(
         raise InvalidSetupError(
             f"bots={bots!r}: name one bot per seat, e.g. 'heuristic,random,random'"
         )
-    known = tuple(spec.agent_names)
+    from kuhtheory.agents import agent_names
+
+    known = agent_names(spec.name)
     unknown = [b for b in names if b not in known]
     if unknown:
         raise InvalidSetupError(

@@ -6,8 +6,7 @@ from collections.abc import Iterable, Mapping
 
 from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, total
 from kuhtheory.editions import get_edition
-from kuhtheory.engine import GameState
-from kuhtheory.engine.state import setup_position
+from kuhtheory.engine import GameState, setup_position
 
 A = Animal
 

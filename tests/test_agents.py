@@ -8,7 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kuhtheory.agents import AGENT_NAMES, HeuristicAgent, RandomAgent, make_agent, register_agent
+from kuhtheory.agents import (
+    AGENT_NAMES,
+    HeuristicAgent,
+    RandomAgent,
+    agent_names,
+    make_agent,
+    register_agent,
+)
 from kuhtheory.agents import heuristic as H
 from kuhtheory.agents.play import agent_seed, game_summary, play
 from kuhtheory.cards import Animal
@@ -26,7 +33,7 @@ from kuhtheory.engine import (
     new_game,
 )
 from kuhtheory.errors import InvalidSetupError
-from kuhtheory.game import Agent, get_game
+from kuhtheory.game import Agent
 
 EDITIONS = [
     "classic",
@@ -55,7 +62,7 @@ def test_registry_names_and_protocol():
         agent = make_agent(name, seed=4)
         assert isinstance(agent, Agent)
         assert agent.name == name
-    assert tuple(get_game("kuhhandel").agent_names) == AGENT_NAMES
+    assert agent_names("kuhhandel") == AGENT_NAMES == agent_names()
 
 
 @pytest.mark.parametrize("bad", ["clever", "", "random,heuristic"])

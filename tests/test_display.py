@@ -108,7 +108,7 @@ def test_k_auc_1_table_shows_the_running_auction_and_high_bid() -> None:
 
 
 def test_trade_view_shows_pile_sizes_not_cards_to_outsiders() -> None:
-    from kuhtheory.engine.state import TradeView
+    from kuhtheory.engine import TradeView
 
     view = TradeView(
         offerer=0,

@@ -16,9 +16,9 @@ from kuhtheory.engine import (
     Preempt,
     Sell,
     events,
+    setup_position,
 )
 from kuhtheory.engine.events import DonkeyPayout, Insolvent, TakenFree
-from kuhtheory.engine.state import setup_position
 
 EDITIONS = ["classic", "2025", "first", "bluff"]
 PAY_BID = ["classic", "2025", "first"]

@@ -8,10 +8,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kuhtheory.cards import from_counts, to_counts, total
-from kuhtheory.engine import Auction, Bid, Counter, LegalActions, Pass, Pay, Phase, Trade
+from kuhtheory.engine import (
+    Auction,
+    Bid,
+    Counter,
+    LegalActions,
+    Pass,
+    Pay,
+    Phase,
+    Trade,
+    setup_position,
+)
 from kuhtheory.engine.bank import bank_payment, pay_from_bank
 from kuhtheory.engine.legal import Piles, submultisets
-from kuhtheory.engine.state import setup_position
 from kuhtheory.payment import minimal_payments
 
 

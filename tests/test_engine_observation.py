@@ -90,8 +90,7 @@ def test_observation_is_immutable_and_hashable():
 def test_bluff_buy_back_paid_cards_seen_only_by_the_two():
     from engine_helpers import deck_with
 
-    from kuhtheory.engine import Auction, Bid, Pass, Pay
-    from kuhtheory.engine.state import setup_position
+    from kuhtheory.engine import Auction, Bid, Pass, Pay, setup_position
 
     s = setup_position(3, "bluff", deck=deck_with([A.COW], "bluff"))
     s = play(s, Auction(0), Bid(1, 20), Pass(2), Pay(1, (10, 10)))

@@ -6,8 +6,7 @@ import pytest
 from engine_helpers import A, endgame, play
 
 from kuhtheory.editions import get_edition
-from kuhtheory.engine import Counter, Phase, Trade, events, family_score
-from kuhtheory.engine.state import setup_position
+from kuhtheory.engine import Counter, Phase, Trade, events, family_score, setup_position
 
 
 def test_k_end_2_classic_example_2460():

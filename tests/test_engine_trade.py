@@ -16,8 +16,8 @@ from kuhtheory.engine import (
     Phase,
     Trade,
     events,
+    setup_position,
 )
-from kuhtheory.engine.state import setup_position
 
 EDITIONS = ["classic", "2025", "first", "bluff"]
 

@@ -137,7 +137,7 @@ def test_replay_states_yields_every_state(record, finished):
 def test_schnaeppchen_records_are_generic():
     spec = get_game("schnaeppchen")
     state = spec.new_game(players=3, seed=4)
-    end = play(state, [spec.make_agent("greedy", k) for k in range(3)])
+    end = play(state, [make_agent("greedy", k, game=spec.name) for k in range(3)])
     r = rec.record_from_state(end, seats=["greedy"] * 3)
     assert r["game"] == "schnaeppchen"
     assert rec.replay(rec.loads(rec.dumps(r))).scores() == end.scores()

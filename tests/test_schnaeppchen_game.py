@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from kuhtheory.agents import agent_names, make_agent
 from kuhtheory.errors import InvalidActionError
 from kuhtheory.game import GameSpec, get_game
 from kuhtheory.games import schnaeppchen
@@ -16,14 +17,19 @@ from kuhtheory.games.schnaeppchen.analysis import play_game
 def test_get_game_finds_the_spec() -> None:
     spec = get_game("Schnaeppchen")
     assert spec is GAME and isinstance(spec, GameSpec)
-    assert spec.agent_names == ("random", "greedy")
+    assert agent_names("schnaeppchen") == ("random", "greedy")
     assert spec.title == "Schnäppchen Jagd"
 
 
 def test_a_game_round_trips_through_json_setup_and_actions() -> None:
     spec = get_game("schnaeppchen")
     state = play_game(
-        3, [spec.make_agent(n, i) for i, n in enumerate(("greedy", "random", "greedy"))], 9
+        3,
+        [
+            make_agent(n, i, game="schnaeppchen")
+            for i, n in enumerate(("greedy", "random", "greedy"))
+        ],
+        9,
     )
     record = json.loads(
         json.dumps(
@@ -42,7 +48,7 @@ def test_a_game_round_trips_through_json_setup_and_actions() -> None:
 
 
 def test_summary_is_json_ready_and_adds_up() -> None:
-    state = play_game(4, [GAME.make_agent("greedy", i) for i in range(4)], seed=3)
+    state = play_game(4, [make_agent("greedy", i, game="schnaeppchen") for i in range(4)], seed=3)
     data = json.loads(json.dumps(summary(state)))
     assert data["game"] == "schnaeppchen" and data["over"] is True
     assert data["winners"] == list(state.winners())
@@ -56,7 +62,7 @@ def test_summary_is_json_ready_and_adds_up() -> None:
 
 
 def test_events_narrate_the_game_in_order() -> None:
-    state = play_game(3, [GAME.make_agent("greedy", i) for i in range(3)], seed=1)
+    state = play_game(3, [make_agent("greedy", i, game="schnaeppchen") for i in range(3)], seed=1)
     lines = [event.text() for event in state.events]
     assert lines[0].startswith("Round 1: seat ") and lines[-1].startswith("Game over")
     assert sum("wins the trick" in line for line in lines) == len(

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kuhtheory.agents import agent_names
 from kuhtheory.errors import (
     InvalidSetupError,
     KuhtheoryError,
@@ -213,7 +214,7 @@ def test_other_games_of_the_collection() -> None:
     from kuhtheory.game import get_game
 
     spec = get_game("schnaeppchen")
-    bots = [spec.agent_names[0]] * 3
+    bots = [agent_names(spec.name)[0]] * 3
     r = run_tournament(bots, games=2, seed=1, game="schnaeppchen")
     assert r.game == "schnaeppchen" and len(r.games) == 2
 

@@ -15,8 +15,14 @@ The Kuhhandel bots share their routing by phase, payment and bidding
 More bots register themselves with :func:`register_agent`; a bot module listed in
 ``_PLUGINS`` (the equilibrium bot) is imported the first time its name is asked for.
 
+The bots of the other games of the collection are reached the same way, by the game's name:
+``make_agent("greedy", seed, game="schnaeppchen")`` and ``agent_names("schnaeppchen")`` (the games
+know nothing of their bots; this package holds the list).
+
 >>> AGENT_NAMES[:2]
 ('random', 'heuristic')
+>>> agent_names("schnaeppchen")
+('random', 'greedy')
 >>> make_agent("heuristic", seed=3).name
 'heuristic'
 >>> make_agent("clever", seed=0)  # doctest: +ELLIPSIS
@@ -34,7 +40,7 @@ from collections.abc import Callable
 from kuhtheory.agents.heuristic import HeuristicAgent
 from kuhtheory.agents.random import RandomAgent
 from kuhtheory.errors import InvalidSetupError
-from kuhtheory.game import Agent
+from kuhtheory.game import Agent, get_game
 
 AgentFactory = Callable[[int], Agent]
 
@@ -77,8 +83,22 @@ def register_agent(name: str, factory: AgentFactory) -> None:
         AGENT_NAMES = (*AGENT_NAMES, key)
 
 
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """A new bot ``name`` (one of :data:`AGENT_NAMES`) whose choices are fixed by ``seed``."""
+def agent_names(game: str = "kuhhandel") -> tuple[str, ...]:
+    """The bots :func:`make_agent` builds for ``game`` (a :func:`kuhtheory.game.get_game` name)."""
+    if _game_key(game) == "schnaeppchen":
+        from kuhtheory.games.schnaeppchen import agents as schnaeppchen_agents
+
+        return schnaeppchen_agents.AGENT_NAMES
+    return AGENT_NAMES
+
+
+def make_agent(name: str, seed: int = 0, game: str = "kuhhandel") -> Agent:
+    """A new bot ``name`` (one of :func:`agent_names` of ``game``) whose choices are fixed by
+    ``seed``."""
+    if _game_key(game) == "schnaeppchen":
+        from kuhtheory.games.schnaeppchen import agents as schnaeppchen_agents
+
+        return schnaeppchen_agents.make_agent(name, seed)
     key = str(name).strip().lower()
     factory = _FACTORIES.get(key)
     if factory is None and key in _PLUGINS and key in AGENT_NAMES:
@@ -92,4 +112,16 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     return factory(seed)
 
 
-__all__ = ["AGENT_NAMES", "HeuristicAgent", "RandomAgent", "make_agent", "register_agent"]
+def _game_key(game: str) -> str:
+    """``game``'s name in :func:`kuhtheory.game.game_names`; an unknown one raises."""
+    return get_game(game).name
+
+
+__all__ = [
+    "AGENT_NAMES",
+    "HeuristicAgent",
+    "RandomAgent",
+    "agent_names",
+    "make_agent",
+    "register_agent",
+]

@@ -24,7 +24,7 @@ from kuhtheory.editions import Scoring
 from kuhtheory.engine.actions import BuyBack, Pass, Pay, Preempt
 from kuhtheory.engine.legal import LegalActions, make_bid
 from kuhtheory.engine.observation import Observation
-from kuhtheory.engine.state import Phase
+from kuhtheory.engine.phases import Phase
 
 #: With 'no kidding' (one bid per auction) a bot bids this share of its limit at once.
 ONE_BID_SHARE = 0.8

@@ -137,7 +137,7 @@ class MoneyTracker:
     def update(self, obs: Observation) -> None:
         """Read the events added since the last call."""
         n = len(obs.event_log)
-        raw = obs.event_log.raw()
+        raw = obs.event_log
         if (
             n < self._seen
             or self._me not in (None, obs.player)

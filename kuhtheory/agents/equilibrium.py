@@ -66,8 +66,8 @@ from kuhtheory.agents.base import (
 from kuhtheory.agents.belief import MoneyTracker
 from kuhtheory.cards import DENOMINATIONS, Animal, Counts, from_counts, to_counts
 from kuhtheory.editions import Edition
-from kuhtheory.engine.actions import Accept, Auction, BuyBack, Counter, Offer
-from kuhtheory.engine.legal import LegalActions, make_trade
+from kuhtheory.engine.actions import Accept, Auction, BuyBack, Counter, Offer, Trade
+from kuhtheory.engine.legal import LegalActions
 from kuhtheory.engine.observation import Observation
 
 #: Money worth of a point: RATE x money in play / open points.
@@ -330,7 +330,7 @@ class EquilibriumAgent(KuhhandelBot):
         pile = pile_of(self._hand_of(obs, me), count, amount)
         if pile is None:  # cannot happen: the offer class comes from this very hand
             pile = ()
-        return make_trade(legal.player, opponent, animal, pile)
+        return Trade(legal.player, opponent, animal, pile)
 
     def _position_repeats(self, obs: Observation) -> bool:
         """Whether this turn starts in a position the bot has seen at one of its turns before

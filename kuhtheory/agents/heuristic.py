@@ -87,8 +87,8 @@ from kuhtheory.agents.base import (
 )
 from kuhtheory.agents.belief import MoneyTracker, cards_held, unseen_pool
 from kuhtheory.cards import DENOMINATIONS, Animal
-from kuhtheory.engine.actions import Accept, Auction, Preempt
-from kuhtheory.engine.legal import LegalActions, make_counter, make_offer, make_trade
+from kuhtheory.engine.actions import Accept, Auction, Counter, Offer, Preempt, Trade
+from kuhtheory.engine.legal import LegalActions
 from kuhtheory.engine.observation import Observation
 from kuhtheory.payment import cheapest_payment, cheapest_total
 
@@ -280,7 +280,7 @@ class HeuristicAgent(KuhhandelBot):
             return auction if auction is not None else legal[0]
         target, amount = choice
         pile = _smallest_pile(hand, amount, pad_zeros=True)
-        return make_trade(legal.player, target.opponent, target.animal, pile)
+        return Trade(legal.player, target.opponent, target.animal, pile)
 
     def _trade_choice(
         self, obs: Observation, hand: Sequence[int], targets: list[_Target], can_auction: bool
@@ -384,23 +384,23 @@ class HeuristicAgent(KuhhandelBot):
                 want = max(want, beats_any)
             want = min(want, beats_any)
             pile = _smallest_pile(hand, min(want, mine), pad_zeros=False)
-            return make_counter(legal.player, pile)
+            return Counter(legal.player, pile)
         if obs.turn >= LONG_GAME and obs.herds[trade.offerer][i] >= obs.herds[obs.player][i]:
             # The last guard: the bigger holder wins.
-            return accept if accept is not None else make_counter(legal.player, ())
+            return accept if accept is not None else Counter(legal.player, ())
         want = offer_estimate + 10
         if obs.deck_size == 0 and obs.herds[trade.offerer][i] > trade.stake:
             # The endgame: winning the card by a counter is worth it only if it can keep it: he
             # would still own one to trade it back with, so it must stay the richer.
             paid = sum(_smallest_pile(hand, min(want, mine), pad_zeros=False))
             if mine - paid < theirs + paid:
-                return accept if accept is not None else make_counter(legal.player, ())
+                return accept if accept is not None else Counter(legal.player, ())
         keep_worth = self.limit(obs, (trade.animal,), trade.stake)
         if accept is not None and offer_estimate >= keep_worth:
             return accept
         if legal.kind == LegalActions.COUNTER and (accept is None or want <= mine):
             pile = _smallest_pile(hand, min(want, mine), pad_zeros=False)
-            return make_counter(legal.player, pile)
+            return Counter(legal.player, pile)
         return accept if accept is not None else legal[0]
 
     def _reoffer(self, obs: Observation, legal: LegalActions) -> Any:
@@ -409,7 +409,7 @@ class HeuristicAgent(KuhhandelBot):
         if legal.kind == LegalActions.OFFER:
             hand = _hand(legal, obs)
             pile = _smallest_pile(hand, min(last + 10, obs.money_total), pad_zeros=True)
-            return make_offer(legal.player, pile)
+            return Offer(legal.player, pile)
         return legal[0]
 
 

@@ -21,7 +21,6 @@ import importlib
 from collections.abc import Sequence
 from typing import Any, Final
 
-from kuhtheory.engine.state import GameState as KuhhandelState
 from kuhtheory.errors import InvalidSetupError
 from kuhtheory.game import Agent, GameState
 
@@ -58,42 +57,17 @@ def play(
     if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
         raise InvalidSetupError(f"max_actions={max_actions!r} must be a whole number >= 1")
     wants = [getattr(a, "uses_observation", True) for a in agents]
-    acts = [a.act for a in agents]
-    if type(state) is KuhhandelState:
-        end: Any = _play_kuhhandel(state, acts, wants, max_actions)
-    else:
-        end = _play(state, acts, wants, max_actions)
-    if not end.is_terminal and not stop_at_limit:
-        raise InvalidSetupError(
-            f"no end after {max_actions} actions with agents {[a.name for a in agents]!r}"
-        )
-    return end
-
-
-def _play(state: GameState, acts: list[Any], wants: list[bool], max_actions: int) -> Any:
-    """The loop of :func:`play`: the state at the end, or after ``max_actions`` actions."""
     for _ in range(max_actions):
         p = state.current_player
-        if state.is_terminal or p is None:  # a game with nobody to act is over
+        if p is None:  # nobody to act: the game is over
             return state
         obs = state.observation(p) if wants[p] else None
-        state = state.apply(acts[p](obs, state.legal_actions()))
-    return state
-
-
-def _play_kuhhandel(
-    state: KuhhandelState, acts: list[Any], wants: list[bool], max_actions: int
-) -> KuhhandelState:
-    """:func:`_play` again, for a Kuhhandel state: the same loop, written twice on purpose. Typed
-    with the engine's own state, the compiled loop calls its methods directly instead of looking
-    them up on an object at every move, which makes whole games about 5% faster."""
-    for _ in range(max_actions):
-        p = state.current_player
-        if state.is_terminal or p is None:
-            return state
-        obs = state.observation(p) if wants[p] else None
-        state = state.apply(acts[p](obs, state.legal_actions()))
-    return state
+        state = state.apply(agents[p].act(obs, state.legal_actions()))
+    if state.current_player is None or stop_at_limit:
+        return state
+    raise InvalidSetupError(
+        f"no end after {max_actions} actions with agents {[a.name for a in agents]!r}"
+    )
 
 
 def game_summary(state: Any) -> dict[str, Any]:

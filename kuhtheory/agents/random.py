@@ -56,25 +56,18 @@ class RandomAgent:
 
     def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
         """One legal action, drawn as the module docstring says."""
-        r = self._random
         legal = legal_actions
-        if type(legal) is LegalActions:
-            bids = legal.bid_range
-            if bids:
-                fixed = legal.fixed
-                if not fixed or r() >= PASS_PROBABILITY:
-                    n = len(bids)
-                    return legal.bid(int(r() * (n if n < LOWEST_BIDS else LOWEST_BIDS)))
-                return fixed[int(r() * len(fixed))]
-            if legal.kind == TRADE and legal.targets:
-                fixed = legal.fixed
-                if fixed and r() < 0.5:
-                    return fixed[int(r() * len(fixed))]
-                return legal.trade(int(r() * len(legal.targets)), int(r() * len(legal.piles)))
-        n = len(legal)
-        if n == 0:
+        draw = self._random
+        if isinstance(legal, LegalActions):
+            if legal.bid_range:  # bidding (K-AUC-1, K-AUC-2)
+                if legal.fixed and draw() < PASS_PROBABILITY:
+                    return legal.fixed[int(draw() * len(legal.fixed))]
+                return legal.bid(int(draw() * min(len(legal.bid_range), LOWEST_BIDS)))
+            if legal.kind == LegalActions.TRADE and legal.targets:  # a turn (K-TURN-1)
+                if legal.fixed and draw() < 0.5:
+                    return legal.fixed[int(draw() * len(legal.fixed))]
+                target = int(draw() * len(legal.targets))
+                return legal.trade(target, int(draw() * len(legal.piles)))
+        if not legal:
             raise ValueError("RandomAgent.act: no legal action to choose from")
-        return legal[int(r() * n)]
-
-
-TRADE: Final = LegalActions.TRADE
+        return legal[int(draw() * len(legal))]

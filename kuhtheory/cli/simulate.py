@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from kuhtheory.agents import agent_names, make_agent
 from kuhtheory.agents.play import MAX_ACTIONS, agent_seed, game_summary, play
 from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS
 from kuhtheory.errors import InvalidSetupError
@@ -109,7 +110,7 @@ def parse_bots(text: str, players: int, spec: GameSpec) -> list[str]:
     names = [n.strip().lower() for n in str(text).split(",")]
     if any(not n for n in names):
         raise InvalidSetupError(f"--bots {text!r}: an empty bot name")
-    known = tuple(spec.agent_names)
+    known = agent_names(spec.name)
     for name in names:
         if name not in known:
             raise InvalidSetupError(
@@ -244,7 +245,10 @@ def simulate(
     for i in range(games):
         game_seed = seed + i
         state = spec.new_game(players=players, seed=game_seed, **options)
-        agents = [spec.make_agent(name, agent_seed(game_seed, k)) for k, name in enumerate(bots)]
+        agents = [
+            make_agent(name, agent_seed(game_seed, k), game=spec.name)
+            for k, name in enumerate(bots)
+        ]
         end = play(state, agents, max_actions=max_actions, stop_at_limit=True)
         entry = game_summary(end)
         entry["bots"] = list(bots)

@@ -6,21 +6,24 @@
 >>> s2.phase.name, s.phase.name          # s is unchanged
 ('BIDDING', 'TURN')
 
-Modules: :mod:`~kuhtheory.engine.state` (the state, views, scores),
+Modules, each importing only the ones listed after it:
 :mod:`~kuhtheory.engine.setup` (``new_game``, ``setup_position``),
-:mod:`~kuhtheory.engine.rules` (the turn flow, the modelling decisions, legal actions, dispatch),
-:mod:`~kuhtheory.engine.auction` and :mod:`~kuhtheory.engine.trade` (the transitions),
-:mod:`~kuhtheory.engine.flow` (shared primitives: money, herds, donkeys, turns),
-:mod:`~kuhtheory.engine.legal` (the compact legal-action list), :mod:`~kuhtheory.engine.bank`
-(donkey payouts from a bank that may run short), :mod:`~kuhtheory.engine.events` (the public log),
-:mod:`~kuhtheory.engine.observation` (what one player knows), :mod:`~kuhtheory.engine.playout`
-(random play), :mod:`~kuhtheory.engine.actions` (the action types and their JSON form).
+:mod:`~kuhtheory.engine.state` (the state, its views, scores),
+:mod:`~kuhtheory.engine.observation` (what one player knows),
+:mod:`~kuhtheory.engine.rules` (the turn flow, the modelling decisions, the dispatch of actions and
+the lists of legal actions), :mod:`~kuhtheory.engine.auction` and :mod:`~kuhtheory.engine.trade`
+(the rules of each action), :mod:`~kuhtheory.engine.flow` (shared primitives: money, herds,
+donkeys, turns), :mod:`~kuhtheory.engine.bank` (donkey payouts from a bank that may run short),
+:mod:`~kuhtheory.engine.legal` (the compact legal-action list), :mod:`~kuhtheory.engine.events`
+(the public log), :mod:`~kuhtheory.engine.actions` (the action types and their JSON form),
+:mod:`~kuhtheory.engine.phases` (the phases, and the running auction and trade as records and
+views). The rule modules see :class:`GameState` only as a type: the state calls them, never the
+other way round. The bots are not part of the engine (:mod:`kuhtheory.agents`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from typing import Any
 
 from kuhtheory.engine.actions import (
     ACTION_TYPES,
@@ -42,17 +45,12 @@ from kuhtheory.engine.actions import (
 from kuhtheory.engine.events import Event
 from kuhtheory.engine.legal import LegalActions
 from kuhtheory.engine.observation import Observation
+from kuhtheory.engine.phases import AuctionView, Phase, TradeView
 from kuhtheory.engine.playout import random_action, random_playout
 from kuhtheory.engine.setup import new_game, setup_position
-from kuhtheory.engine.state import (
-    AuctionView,
-    GameState,
-    Phase,
-    TradeView,
-    family_score,
-)
+from kuhtheory.engine.state import GameState, family_score
 from kuhtheory.errors import IllegalActionError, InvalidActionError
-from kuhtheory.game import Agent, GameSpec
+from kuhtheory.game import GameSpec
 
 __all__ = [
     "ACTION_TYPES",
@@ -89,7 +87,7 @@ __all__ = [
 ]
 
 
-def setup_of(state: GameState) -> dict[str, Any]:
+def setup_of(state: Any) -> dict[str, Any]:
     """The JSON-ready keyword arguments of :func:`new_game` that rebuild ``state``'s start.
 
     >>> setup_of(new_game(players=3, seed=5, edition="2025+no-kidding", first_player=2))
@@ -104,52 +102,11 @@ def setup_of(state: GameState) -> dict[str, Any]:
     }
 
 
-def _make_agent(name: str, seed: int) -> Agent:
-    from kuhtheory.agents import make_agent  # lazy: the engine does not depend on the agents
-
-    return make_agent(name, seed)  # type: ignore[no-any-return]
-
-
-class _AgentNames(Sequence[str]):
-    """``kuhtheory.agents.AGENT_NAMES``, read the first time it is used (a lazy tuple)."""
-
-    def _names(self) -> tuple[str, ...]:
-        from kuhtheory.agents import AGENT_NAMES
-
-        return tuple(AGENT_NAMES)
-
-    def __len__(self) -> int:
-        return len(self._names())
-
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
-        return self._names()[index]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._names())
-
-    def __eq__(self, other: object) -> bool:
-        return tuple(self) == (tuple(other) if isinstance(other, Sequence) else other)
-
-    def __hash__(self) -> int:
-        return hash(self._names())
-
-    def __repr__(self) -> str:
-        return repr(self._names())
-
-
 GAME = GameSpec(
     name="kuhhandel",
     title="Kuhhandel (You're Bluffing!)",
     new_game=new_game,
-    setup_of=setup_of,  # type: ignore[arg-type]
+    setup_of=setup_of,
     action_to_json=action_to_json,
     action_from_json=action_from_json,
-    make_agent=_make_agent,
-    agent_names=_AgentNames(),  # type: ignore[arg-type]
 )

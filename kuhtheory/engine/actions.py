@@ -41,6 +41,7 @@ MAX_AMOUNT = 1_000_000
 
 
 def _check_cards(action: object, cards: object) -> tuple[int, ...]:
+    """``cards`` sorted, if they are money card values; else :class:`InvalidActionError`."""
     if not isinstance(cards, (tuple, list)):
         raise InvalidActionError(
             f"{type(action).__name__}: cards {excerpt(cards)} must be a tuple of money card values"
@@ -51,14 +52,9 @@ def _check_cards(action: object, cards: object) -> tuple[int, ...]:
             f"{MAX_CARDS} (no money deck has more)"
         )
     for card in cards:
-        # The exact-int test keeps out bools (False == 0) and the set test is one lookup: legal
-        # actions are built on every move, so the common case must not call a function per card.
-        if card.__class__ is not int or card not in _DENOMINATIONS:
-            check_denomination(card, f"{type(action).__name__}: money card")
+        if type(card) is not int or card not in DENOMINATIONS:  # (a bool is not a card)
+            check_denomination(card, f"{type(action).__name__}: money card")  # says why
     return tuple(sorted(cards))
-
-
-_DENOMINATIONS = frozenset(DENOMINATIONS)
 
 
 @dataclass(frozen=True)
@@ -76,7 +72,7 @@ class Bid(BaseAction):
     kind: ClassVar[str] = "bid"
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        check_player(self, self.player)
         amount = self.amount
         if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_AMOUNT:
             raise InvalidActionError(
@@ -113,7 +109,7 @@ class BuyBack(BaseAction):
     kind: ClassVar[str] = "buy-back"
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        check_player(self, self.player)
         object.__setattr__(self, "cards", _check_cards(self, self.cards))
 
 
@@ -125,7 +121,7 @@ class Pay(BaseAction):
     kind: ClassVar[str] = "pay"
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        check_player(self, self.player)
         object.__setattr__(self, "cards", _check_cards(self, self.cards))
 
 
@@ -139,7 +135,7 @@ class Trade(BaseAction):
     kind: ClassVar[str] = "trade"
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        check_player(self, self.player)
         check_player(self, self.opponent, "opponent")
         if not isinstance(self.animal, Animal):
             object.__setattr__(self, "animal", Animal.parse(self.animal))
@@ -156,7 +152,7 @@ class Offer(BaseAction):
     kind: ClassVar[str] = "offer"
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        check_player(self, self.player)
         object.__setattr__(self, "cards", _check_cards(self, self.cards))
 
 
@@ -175,7 +171,7 @@ class Counter(BaseAction):
     kind: ClassVar[str] = "counter"
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        check_player(self, self.player)
         object.__setattr__(self, "cards", _check_cards(self, self.cards))
 
 

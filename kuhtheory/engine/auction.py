@@ -1,295 +1,285 @@
 """Auctions: open outcry bidding turn by turn, the hammer, preemption or buy-back, payment.
 
 K-AUC-1..4, K-PAY-1, K-PAY-2, K-DONK-1; the model is described in :mod:`kuhtheory.engine.rules`.
+Each rule takes the state and its action and returns the next state.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING
 
-from kuhtheory.cards import Animal, Counts
+from kuhtheory.cards import Animal, Counts, add, cards_of, contains, counts_of, subtract, total
 from kuhtheory.editions import Preemption
 from kuhtheory.engine import events as ev
-from kuhtheory.engine.actions import (
-    Auction,
-    Bid,
-    BuyBack,
-    Pass,
-    Pay,
-    Preempt,
-    Sell,
-)
-from kuhtheory.engine.flow import (
-    _DONKEY,
-    _add,
-    _cards,
-    _donkey_payout,
-    _end_turn,
-    _event,
-    _give_all,
-    _move_money,
-    _sub,
-    _total,
-    _within,
-    money_in_play,
-)
-from kuhtheory.engine.legal import (
-    cards_to_counts,
-    counts_to_cards,
-)
-from kuhtheory.engine.state import (
-    _BIDDING,
-    _BUY_BACK,
-    _HAMMER,
-    _PAYMENT,
-    GameState,
-    open_auction,
-)
+from kuhtheory.engine.actions import Auction, Bid, BuyBack, Pass, Pay, Preempt, Sell
+from kuhtheory.engine.flow import donkey_payout, end_turn, give_all, money_in_play, move_money
+from kuhtheory.engine.phases import Phase, RunningAuction
 from kuhtheory.errors import IllegalActionError
 
-_PAY_BID: Final = Preemption.PAY_BID
-_BUY_BACK_PREEMPTION: Final = Preemption.BUY_BACK
-
-# ----- auctions ----------------------------------------------------------------------------------
+if TYPE_CHECKING:
+    from kuhtheory.engine.state import GameState
 
 
-def _next_bidder(n: GameState, after: int) -> int:
-    """The next seat after ``after`` who may still bid, or -1: the auction is hammered (K-AUC-2)."""
-    auc = n._auc
-    assert auc is not None
-    hbr = n._hbr
-    skip = n._passed | auc.skip
-    if hbr >= 0:
-        skip |= 1 << hbr
-        min_next = n._hb + auc.raise_by
-    else:
-        min_next = auc.raise_by
-    if auc.one_bid:
-        skip |= n._once
-    caps = auc.caps
-    for p in _SEATS_AFTER[n._players][after]:
-        if skip >> p & 1:
+# ----- the bidding -------------------------------------------------------------------------------
+
+
+def lowest_bid(n: GameState) -> int:
+    """The least bid allowed now: the first at least ``min_raise``, each next one above the high
+    bid by at least ``min_raise`` (K-AUC-1)."""
+    raise_by = n._edition.min_raise
+    return raise_by if n._high_bidder is None else n._high_bid + raise_by
+
+
+def next_bidder(n: GameState, after: int) -> int | None:
+    """The next seat after ``after`` who may still bid, or None: the auction is hammered (K-AUC-2).
+
+    Skipped: the auctioneer (K-AUC-1), the high bidder, who passed since the last bid, who has
+    bid already with 'no kidding', and who has shown less money than the least bid (K-PAY-2).
+    """
+    auction = n._auction
+    assert auction is not None
+    least = lowest_bid(n)
+    one_bid = n._edition.one_bid_per_auction
+    for p in range(after + 1, after + n._players):
+        p %= n._players
+        if p == auction.auctioneer or p == n._high_bidder or p in n._passed:
             continue
-        cap = caps[p]
-        if 0 <= cap < min_next:
+        if one_bid and p in n._has_bid:
+            continue
+        cap = auction.caps[p]
+        if cap is not None and cap < least:
             continue
         return p
-    return -1
+    return None
 
 
-#: ``_SEATS_AFTER[players][p]``: the other seats in bidding order, starting left of ``p``.
-_SEATS_AFTER: Final = tuple(
-    tuple(tuple((p + k) % players for k in range(1, players)) for p in range(players))
-    for players in range(9)
-)
-
-
-def _open_bidding(n: GameState, animals: tuple[Animal, ...], caps: tuple[int, ...]) -> None:
-    auctioneer = n._active
-    n._auc = open_auction(animals, auctioneer, caps, n._edition, money_in_play(n))
-    n._hb = 0
-    n._hbr = -1
-    n._passed = 0
-    n._once = 0
-    nxt = _next_bidder(n, auctioneer)
-    if nxt < 0:
-        _free(n)
+def open_bidding(n: GameState, animals: tuple[Animal, ...], caps: tuple[int | None, ...]) -> None:
+    """The active player auctions ``animals``; the bidders' ``caps`` are the money they showed
+    (K-PAY-2, None: none shown). Nobody able to bid: the auctioneer takes the lot (K-AUC-3)."""
+    everything = money_in_play(n)
+    n._auction = RunningAuction(
+        animals=animals,
+        auctioneer=n._active,
+        caps=caps,
+        top_bids=tuple(everything if cap is None else cap for cap in caps),
+    )
+    n._high_bid = 0
+    n._high_bidder = None
+    n._passed = frozenset()
+    n._has_bid = frozenset()
+    first = next_bidder(n, n._active)
+    if first is None:
+        take_free(n)
         return
-    n._phase = _BIDDING
-    n._current = nxt
+    n._phase = Phase.BIDDING
+    n._current = first
 
 
-def _free(n: GameState) -> None:
+def take_free(n: GameState) -> None:
     """K-AUC-3: no bid, the auctioneer takes the animal(s) for free."""
-    auc = n._auc
-    assert auc is not None
-    _event(n, ev.TakenFree, auc.auctioneer, auc.animals)
-    _give_all(n, auc.auctioneer, auc.animals)
-    _end_turn(n)
+    auction = n._auction
+    assert auction is not None
+    n.record(ev.TakenFree, auction.auctioneer, auction.animals)
+    give_all(n, auction.auctioneer, auction.animals)
+    end_turn(n)
 
 
-def _hammer(n: GameState) -> None:
-    """K-AUC-2: nobody raises any more."""
-    auc = n._auc
-    assert auc is not None
-    if n._hbr < 0:
-        _free(n)
+def next_or_hammer(n: GameState, p: int) -> None:
+    """After ``p`` bid or passed: the next bidder's move, or the hammer (K-AUC-2)."""
+    nxt = next_bidder(n, p)
+    if nxt is not None:
+        n._current = nxt
         return
-    _event(n, ev.Hammered, auc.auctioneer, n._hbr, n._hb)
-    if n._edition.preemption is _PAY_BID and (_total(n._money[auc.auctioneer]) >= n._hb):
-        n._phase = _HAMMER
-        n._current = auc.auctioneer
+    auction = n._auction
+    assert auction is not None
+    if n._high_bidder is None:
+        take_free(n)
         return
-    _bidder_pays(n)
+    n.record(ev.Hammered, auction.auctioneer, n._high_bidder, n._high_bid)
+    if (
+        n._edition.preemption is Preemption.PAY_BID
+        and total(n._money[auction.auctioneer]) >= n._high_bid
+    ):
+        n._phase = Phase.HAMMER
+        n._current = auction.auctioneer
+        return
+    bidder_pays(n)
 
 
-def _bidder_pays(n: GameState) -> None:
+def bidder_pays(n: GameState) -> None:
     """The high bidder must pay; if he cannot, K-PAY-2 (show money, run the auction again)."""
-    auc = n._auc
-    assert auc is not None
-    b = n._hbr
-    hand = n._money[b]
-    if _total(hand) < n._hb:
-        shown = counts_to_cards(hand)
-        shown_list = list(n._shown)
-        shown_list[b] = shown
-        n._shown = tuple(shown_list)
-        _event(n, ev.Insolvent, b, n._hb, shown)
-        caps = list(auc.caps)
-        caps[b] = _total(hand)
-        _open_bidding(n, auc.animals, tuple(caps))
+    auction = n._auction
+    bidder = n._high_bidder
+    assert auction is not None and bidder is not None
+    hand = n._money[bidder]
+    if total(hand) < n._high_bid:
+        shown = list(n._shown)
+        shown[bidder] = cards_of(hand)
+        n._shown = tuple(shown)
+        n.record(ev.Insolvent, bidder, n._high_bid, cards_of(hand))
+        caps = list(auction.caps)
+        caps[bidder] = total(hand)
+        open_bidding(n, auction.animals, tuple(caps))
         return
-    n._auc = auc.but(payer=b, payee=auc.auctioneer)
-    n._phase = _PAYMENT
-    n._current = b
+    n._auction = auction._replace(payer=bidder, payee=auction.auctioneer)
+    n._phase = Phase.PAYMENT
+    n._current = bidder
 
 
-def _complete_sale(n: GameState, paid: Counts) -> None:
-    auc = n._auc
-    assert auc is not None
-    _event(n, ev.Sold, n._hbr, auc.auctioneer, auc.animals, n._hb, _cards(paid))
-    _give_all(n, n._hbr, auc.animals)
-    _end_turn(n)
+def complete_sale(n: GameState, paid: Counts) -> None:
+    """The high bidder paid ``paid`` and takes the lot."""
+    auction = n._auction
+    bidder = n._high_bidder
+    assert auction is not None and bidder is not None
+    n.record(ev.Sold, bidder, auction.auctioneer, auction.animals, n._high_bid, sum(paid))
+    give_all(n, bidder, auction.animals)
+    end_turn(n)
 
 
-def _do_auction(s: GameState, a: Auction) -> GameState:
-    if s._pos >= len(s._deck):
+# ----- the rules ---------------------------------------------------------------------------------
+
+
+def auction(s: GameState, a: Auction) -> GameState:
+    """The active player turns up the top card(s) and auctions them (K-AUC-1, K-DONK-1)."""
+    if s._deck_pos >= len(s._deck):
         raise IllegalActionError(f"{a!r}: the animal deck is empty, trade instead (K-END-1)")
     n = s._copy()
-    k = n._edition.animals_per_auction
-    animals = n._deck[n._pos : n._pos + k]
-    n._pos += len(animals)
+    animals = n._deck[n._deck_pos : n._deck_pos + n._edition.animals_per_auction]
+    n._deck_pos += len(animals)
     n._must_auction = False
-    _event(n, ev.AuctionOpened, n._active, animals)
+    n.record(ev.AuctionOpened, n._active, animals)
     for animal in animals:
-        if animal is _DONKEY:  # K-DONK-1: pay out before the auction
-            _donkey_payout(n)
-    _open_bidding(n, animals, (-1,) * n._players)
+        if animal is Animal.DONKEY:  # K-DONK-1: pay out before the auction
+            donkey_payout(n)
+    open_bidding(n, animals, (None,) * n._players)
     return n
 
 
-def _do_bid(s: GameState, a: Bid) -> GameState:
-    p = a.player
-    amount = a.amount
-    auc = s._auc
-    assert auc is not None
-    raise_by = auc.raise_by
-    min_next = s._hb + raise_by if s._hbr >= 0 else raise_by
-    if amount < min_next:
-        if s._hbr < 0:
-            raise IllegalActionError(f"{a!r}: the first bid must be at least {min_next} (K-AUC-1)")
+def bid(s: GameState, a: Bid) -> GameState:
+    """A bid above the last one (K-AUC-1), within the money the bidder showed (K-PAY-2)."""
+    auction = s._auction
+    assert auction is not None
+    least = lowest_bid(s)
+    if a.amount < least:
+        if s._high_bidder is None:
+            raise IllegalActionError(f"{a!r}: the first bid must be at least {least} (K-AUC-1)")
+        raise_by = s._edition.min_raise
         more = f" by at least {raise_by}" if raise_by > 1 else ""
-        raise IllegalActionError(f"{a!r} must exceed the current bid {s._hb}{more} (K-AUC-1)")
-    cap = auc.caps[p]
-    if 0 <= cap < amount:
+        raise IllegalActionError(f"{a!r} must exceed the current bid {s._high_bid}{more} (K-AUC-1)")
+    cap = auction.caps[a.player]
+    if cap is not None and a.amount > cap:
         raise IllegalActionError(
-            f"{a!r}: P{p} has shown {cap} in money and may not bid more (K-PAY-2)"
+            f"{a!r}: P{a.player} has shown {cap} in money and may not bid more (K-PAY-2)"
         )
     n = s._copy()
-    n._hb = amount
-    n._hbr = p
-    n._passed = 0
-    n._once |= 1 << p
-    _next_or_hammer(n, p)
+    n.record(ev.BidMade, a.player, a.amount)
+    n._high_bid = a.amount
+    n._high_bidder = a.player
+    n._passed = frozenset()
+    n._has_bid = s._has_bid | {a.player}
+    next_or_hammer(n, a.player)
     return n
 
 
-def _do_pass(s: GameState, a: Pass) -> GameState:
-    p = a.player
+def pass_bid(s: GameState, a: Pass) -> GameState:
+    """The bidder does not raise this time round (K-AUC-2)."""
     n = s._copy()
-    n._passed |= 1 << p
-    _next_or_hammer(n, p)
+    n.record(ev.BidPassed, a.player)
+    n._passed = s._passed | {a.player}
+    next_or_hammer(n, a.player)
     return n
 
 
-def _next_or_hammer(n: GameState, p: int) -> None:
-    """After ``p`` bid or passed: the next bidder's move, or the hammer (K-AUC-2)."""
-    nxt = _next_bidder(n, p)
-    if nxt >= 0:
-        n._current = nxt
-    else:
-        _hammer(n)
-
-
-def _do_hammer_sell(s: GameState, a: Sell) -> GameState:
+def sell_at_hammer(s: GameState, a: Sell) -> GameState:
+    """The auctioneer lets the high bidder have the lot (K-AUC-4)."""
     n = s._copy()
-    _bidder_pays(n)
+    bidder_pays(n)
     return n
 
 
-def _do_preempt(s: GameState, a: Preempt) -> GameState:
-    auc = s._auc
-    assert auc is not None
-    if _total(s._money[auc.auctioneer]) < s._hb:
+def preempt(s: GameState, a: Preempt) -> GameState:
+    """The auctioneer keeps the lot by paying the high bid to the high bidder (K-AUC-4)."""
+    auction = s._auction
+    assert auction is not None
+    if total(s._money[auction.auctioneer]) < s._high_bid:
         raise IllegalActionError(
-            f"{a!r}: an auctioneer whose money does not reach the bid {s._hb} cannot "
+            f"{a!r}: an auctioneer whose money does not reach the bid {s._high_bid} cannot "
             "preempt (K-AUC-4, K-PAY-1)"
         )
     n = s._copy()
-    n._auc = auc.but(payer=auc.auctioneer, payee=s._hbr, preempt=True)
-    n._phase = _PAYMENT
-    n._current = auc.auctioneer
+    n._auction = auction._replace(payer=auction.auctioneer, payee=s._high_bidder, preempt=True)
+    n._phase = Phase.PAYMENT
+    n._current = auction.auctioneer
     return n
 
 
-def _do_pay(s: GameState, a: Pay) -> GameState:
-    auc = s._auc
-    assert auc is not None
-    p = a.player
-    counts = cards_to_counts(a.cards)
-    hand = s._money[p]
-    if not _within(hand, counts):
-        raise IllegalActionError(f"{a!r}: those cards are not all in P{p}'s hand (K-PAY-1)")
-    if _total(counts) < s._hb:
+def pay(s: GameState, a: Pay) -> GameState:
+    """The payer hands over cards totalling at least the amount; no change (K-PAY-1)."""
+    auction = s._auction
+    assert auction is not None and auction.payee is not None
+    counts = counts_of(a.cards)
+    if not contains(s._money[a.player], counts):
+        raise IllegalActionError(f"{a!r}: those cards are not all in P{a.player}'s hand (K-PAY-1)")
+    if total(counts) < s._high_bid:
         raise IllegalActionError(
-            f"{a!r} pays {_total(counts)}, less than the {s._hb} due; no change is given, "
+            f"{a!r} pays {total(counts)}, less than the {s._high_bid} due; no change is given, "
             "so the cards must total at least the amount (K-PAY-1)"
         )
     n = s._copy()
-    _move_money(n, p, auc.payee, counts)
-    if auc.preempt:
-        _event(n, ev.Preempted, auc.auctioneer, n._hbr, auc.animals, n._hb, _cards(counts))
-        _give_all(n, auc.auctioneer, auc.animals)
-        _end_turn(n)
+    move_money(n, a.player, auction.payee, counts)
+    if auction.preempt:
+        n.record(
+            ev.Preempted,
+            auction.auctioneer,
+            n._high_bidder,
+            auction.animals,
+            n._high_bid,
+            sum(counts),
+        )
+        give_all(n, auction.auctioneer, auction.animals)
+        end_turn(n)
         return n
-    if n._edition.preemption is _BUY_BACK_PREEMPTION:
-        rest = _sub(n._money[auc.auctioneer], counts)
-        if _total(rest) >= n._hb:
-            n._auc = auc.but(payer=-1, payee=-1, paid=counts)
-            n._phase = _BUY_BACK
-            n._current = auc.auctioneer
+    if n._edition.preemption is Preemption.BUY_BACK:
+        # bluff: the auctioneer may return these very cards and pay the bid again from the rest.
+        rest = subtract(n._money[auction.auctioneer], counts)
+        if total(rest) >= n._high_bid:
+            n._auction = auction._replace(payer=None, payee=None, paid=counts)
+            n._phase = Phase.BUY_BACK
+            n._current = auction.auctioneer
             return n
-    _complete_sale(n, counts)
+    complete_sale(n, counts)
     return n
 
 
-def _do_buyback(s: GameState, a: BuyBack) -> GameState:
-    auc = s._auc
-    assert auc is not None and auc.paid is not None
-    p = a.player
-    counts = cards_to_counts(a.cards)
-    rest = _sub(s._money[p], auc.paid)
-    if not _within(rest, counts):
+def buy_back(s: GameState, a: BuyBack) -> GameState:
+    """bluff: the auctioneer returns the bidder's cards and pays the bid again (K-AUC-4)."""
+    auction = s._auction
+    bidder = s._high_bidder
+    assert auction is not None and auction.paid is not None and bidder is not None
+    counts = counts_of(a.cards)
+    rest = subtract(s._money[a.player], auction.paid)
+    if not contains(rest, counts):
         raise IllegalActionError(
-            f"{a!r}: those cards are not all in P{p}'s hand besides the "
-            f"{counts_to_cards(auc.paid)!r} he returns (K-AUC-4)"
+            f"{a!r}: those cards are not all in P{a.player}'s hand besides the "
+            f"{cards_of(auction.paid)!r} he returns (K-AUC-4)"
         )
-    if _total(counts) < s._hb:
+    if total(counts) < s._high_bid:
         raise IllegalActionError(
-            f"{a!r} pays {_total(counts)}, less than the bid {s._hb}; no change is given "
+            f"{a!r} pays {total(counts)}, less than the bid {s._high_bid}; no change is given "
             "(K-AUC-4, K-PAY-1)"
         )
     n = s._copy()
-    _move_money(n, p, n._hbr, _add(auc.paid, counts))
-    _event(n, ev.BoughtBack, p, n._hbr, auc.animals, n._hb, _cards(counts))
-    _give_all(n, p, auc.animals)
-    _end_turn(n)
+    move_money(n, a.player, bidder, add(auction.paid, counts))
+    n.record(ev.BoughtBack, a.player, bidder, auction.animals, n._high_bid, sum(counts))
+    give_all(n, a.player, auction.animals)
+    end_turn(n)
     return n
 
 
-def _do_keep_sale(s: GameState, a: Sell) -> GameState:
-    auc = s._auc
-    assert auc is not None and auc.paid is not None
+def let_sale_stand(s: GameState, a: Sell) -> GameState:
+    """bluff: the auctioneer gives up the buy-back; the bidder keeps the lot (K-AUC-4)."""
+    auction = s._auction
+    assert auction is not None and auction.paid is not None
     n = s._copy()
-    _complete_sale(n, auc.paid)
+    complete_sale(n, auction.paid)
     return n

@@ -30,37 +30,28 @@ who receives which card.
 
 from __future__ import annotations
 
-from typing import Final
-
-from kuhtheory.cards import DENOMINATIONS, NO_MONEY, Counts
-from kuhtheory.payment import _exact
-
-_N: Final = len(DENOMINATIONS)
-_INDEX: Final = {v: i for i, v in enumerate(DENOMINATIONS)}
+from kuhtheory.cards import DENOMINATIONS, NO_MONEY, Counts, counts_of, subtract
+from kuhtheory.payment import exact_payment
 
 
 def bank_payment(bank: Counts, value: int) -> Counts:
     """The cards the bank hands over for one payout of ``value`` (rules 1-4 above)."""
-    i = _INDEX.get(value)
-    if i is not None and bank[i] > 0:
-        out = [0] * _N
-        out[i] = 1
-        return tuple(out)
-    exact = _exact(bank, value)
+    if value in DENOMINATIONS and bank[DENOMINATIONS.index(value)]:
+        return counts_of((value,))
+    exact = exact_payment(bank, value)
     if exact is not None:
         return exact
-    for j in range(_N):
-        if DENOMINATIONS[j] > value and bank[j] > 0:
-            out = [0] * _N
-            out[j] = 1
-            return tuple(out)
-    out = [0] * _N
+    larger = [v for v, count in zip(DENOMINATIONS, bank, strict=True) if v > value and count]
+    if larger:
+        return counts_of(larger[:1])
+    # As much as it can without exceeding the value, largest cards first (0-cards are no money).
+    cards: list[int] = []
     left = value
-    for j in range(_N - 1, 0, -1):
-        take = min(bank[j], left // DENOMINATIONS[j])
-        out[j] = take
-        left -= take * DENOMINATIONS[j]
-    return tuple(out)
+    for v, count in reversed(tuple(zip(DENOMINATIONS, bank, strict=True))[1:]):
+        take = min(count, left // v)
+        cards.extend([v] * take)
+        left -= take * v
+    return counts_of(cards)
 
 
 def pay_from_bank(bank: Counts, value: int) -> tuple[Counts, Counts]:
@@ -68,7 +59,4 @@ def pay_from_bank(bank: Counts, value: int) -> tuple[Counts, Counts]:
     cards = bank_payment(bank, value)
     if cards == NO_MONEY:
         return bank, cards
-    left = list(bank)
-    for i in range(_N):
-        left[i] -= cards[i]
-    return tuple(left), cards
+    return subtract(bank, cards), cards

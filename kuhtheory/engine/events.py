@@ -5,8 +5,8 @@ bids, prices, who won what, how many money cards changed hands, the money an ins
 to show (K-PAY-2). They never hold hidden money: a trade's piles appear as card counts, a payment
 as its price and card count (the payee learns the cards; the state's private views hold them).
 
-The engine records events cheaply as ``(EventClass, args)`` pairs and builds the objects only when
-someone reads ``state.events``.
+The engine records events cheaply as ``(EventClass, args)`` pairs (:data:`RawEvent`) in the game's
+:class:`LogEntry` chain and builds the objects only when someone reads them (:class:`EventLog`).
 
 >>> DonkeyPayout(number=1, value=50, given=((0, (50,)), (1, (50,)))).text()
 'Donkey 1 turned up: the bank pays 50 to every player (P0: 50, P1: 50)'
@@ -16,10 +16,15 @@ someone reads ``state.events``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, overload
 
 from kuhtheory.cards import Animal
 from kuhtheory.narration import TemplateEvent
+
+if TYPE_CHECKING:
+    from kuhtheory.engine.actions import Action
 
 
 @dataclass(frozen=True)
@@ -299,3 +304,108 @@ class GameEnded(Event):
         return f"Game over ({table}); winner{'s' if len(self.winners) > 1 else ''}: " + ", ".join(
             f"P{w}" for w in self.winners
         )
+
+
+#: One recorded event: its class and the arguments that build it.
+RawEvent = tuple[type[Event], tuple[Any, ...]]
+
+
+#: One step of a game's log: ``(previous entry, action, events, event count, action count)`` --
+#: the action, the events it caused, and how many events and actions the game has had up to and
+#: including it. The first entry of a game is its setup (no previous entry, action None, the events
+#: of a short-game deal). Each later entry points to the one before, so a new state shares the
+#: whole past with the old one and an ``apply`` costs the same at the first move and the five
+#: hundredth. (A plain tuple: one is made at every move.)
+LogEntry = tuple["LogEntry | None", "Action | None", tuple[RawEvent, ...], int, int]
+
+
+def log_entries(head: LogEntry) -> list[LogEntry]:
+    """Every entry of the log up to ``head``, oldest (the setup) first."""
+    out = []
+    entry: LogEntry | None = head
+    while entry is not None:
+        out.append(entry)
+        entry, *_ = entry
+    out.reverse()
+    return out
+
+
+class EventLog(Sequence[RawEvent]):
+    """The public events of a game up to a log entry, as raw pairs, read on demand.
+
+    Reading the last few events (``log[-1]``, ``log[seen:]``) walks back only over the entries
+    that hold them, so a bot that follows the game event by event pays for the new ones only.
+    Two logs are equal when their events are equal.
+    """
+
+    __slots__ = ("_head", "_all")
+
+    def __init__(self, head: LogEntry) -> None:
+        self._head = head
+        self._all: tuple[RawEvent, ...] | None = None
+
+    def __len__(self) -> int:
+        _, _, _, count, _ = self._head
+        return count
+
+    def _tail(self, start: int) -> tuple[RawEvent, ...]:
+        """The events from index ``start`` (0 <= start <= len) to the end."""
+        if self._all is not None:
+            return self._all[start:]
+        parts = []
+        entry: LogEntry | None = self._head
+        while entry is not None:
+            previous, _, events, count, _ = entry
+            if count <= start:
+                break
+            parts.append(events)
+            first = count - len(events)
+            entry = previous
+        if not parts:
+            return ()
+        parts.reverse()
+        events = tuple(event for part in parts for event in part)
+        return events[start - first :]
+
+    @overload
+    def __getitem__(self, index: int) -> RawEvent: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[RawEvent, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> RawEvent | tuple[RawEvent, ...]:
+        size = len(self)
+        if isinstance(index, slice):
+            start, stop, step = index.indices(size)
+            if step == 1 and start <= stop:
+                return self._tail(start)[: stop - start]
+            return self.all()[index]
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(f"event index {index} out of range({size})")
+        return self._tail(index)[0]
+
+    def __iter__(self) -> Iterator[RawEvent]:
+        return iter(self.all())
+
+    def all(self) -> tuple[RawEvent, ...]:
+        """Every event, oldest first (built once)."""
+        if self._all is None:
+            self._all = self._tail(0)
+        return self._all
+
+    def events(self) -> tuple[Event, ...]:
+        """The event objects, oldest first."""
+        return tuple(cls(*args) for cls, args in self.all())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EventLog):
+            return NotImplemented
+        return len(self) == len(other) and self.all() == other.all()
+
+    def __hash__(self) -> int:
+        return hash(self.all())
+
+    def __repr__(self) -> str:
+        return f"EventLog({len(self)} events)"

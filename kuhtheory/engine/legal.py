@@ -1,4 +1,4 @@
-"""The legal actions of a state, held compactly, and the engine's action constructors.
+"""The legal actions of a state, held compactly.
 
 A bidder may bid any amount above the last bid and a trader may lay any part of his hand, so listing
 every legal action as an object would cost thousands of objects per step. :class:`LegalActions` is a
@@ -29,10 +29,11 @@ The order is: bids, then fixed, then pile actions. ``others`` materialises every
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar, Final, overload
+from typing import Any, ClassVar, TypeVar, overload
 
-from kuhtheory.cards import DENOMINATIONS, Animal, Counts
+from kuhtheory.cards import DENOMINATIONS, Animal, Counts, cards_of, contains, counts_of
 from kuhtheory.engine.actions import (
     Accept,
     Action,
@@ -47,10 +48,6 @@ from kuhtheory.engine.actions import (
     Sell,
     Trade,
 )
-from kuhtheory.payment import remember
-
-_N: Final = len(DENOMINATIONS)
-_VALUES: Final[tuple[int, ...]] = DENOMINATIONS
 
 
 class Piles(Sequence[tuple[int, ...]]):
@@ -65,8 +62,8 @@ class Piles(Sequence[tuple[int, ...]]):
     def __init__(self, hand: Counts) -> None:
         self.hand = hand
         size = 1
-        for c in hand:
-            size *= c + 1
+        for count in hand:
+            size *= count + 1
         self._len = size
 
     def __len__(self) -> int:
@@ -85,21 +82,16 @@ class Piles(Sequence[tuple[int, ...]]):
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError(f"pile index {index} out of range({self._len})")
-        return _pile(self.hand, index)
+        return pile_at(self.hand, index)
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
-        hand = self.hand
         for k in range(self._len):
-            yield _pile(hand, k)
+            yield pile_at(self.hand, k)
 
     def __contains__(self, cards: object) -> bool:
-        if not isinstance(cards, tuple):
+        if not isinstance(cards, tuple) or not all(card in DENOMINATIONS for card in cards):
             return False
-        try:
-            counts = cards_to_counts(cards)
-        except (KeyError, TypeError):
-            return False
-        return _contains(self.hand, counts) and tuple(sorted(cards)) == cards
+        return contains(self.hand, counts_of(cards)) and tuple(sorted(cards)) == cards
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Piles):
@@ -110,19 +102,16 @@ class Piles(Sequence[tuple[int, ...]]):
         return hash(self.hand)
 
     def __repr__(self) -> str:
-        return f"Piles(hand={counts_to_cards(self.hand)!r}, {self._len} piles)"
+        return f"Piles(hand={cards_of(self.hand)!r}, {self._len} piles)"
 
 
-def _pile(hand: Counts, index: int) -> tuple[int, ...]:
+def pile_at(hand: Counts, index: int) -> tuple[int, ...]:
+    """Pile ``index`` of :class:`Piles` ``(hand)``: its digits in mixed radix are the counts."""
     cards: list[int] = []
-    for i in range(_N):
-        c = hand[i]
-        if c:
-            k = index % (c + 1)
-            index //= c + 1
-            value = _VALUES[i]
-            for _ in range(k):
-                cards.append(value)
+    for value, count in zip(DENOMINATIONS, hand, strict=True):
+        if count:
+            index, taken = divmod(index, count + 1)
+            cards.extend([value] * taken)
     return tuple(cards)
 
 
@@ -131,149 +120,46 @@ def submultisets(hand: Counts) -> Piles:
     return Piles(hand)
 
 
-_INDEX: Final = {v: i for i, v in enumerate(DENOMINATIONS)}
+_A = TypeVar("_A", Pass, Auction, Sell, Preempt, Accept)
 
 
-def cards_to_counts(cards: tuple[int, ...]) -> Counts:
-    """The count vector of a tuple of valid card values (the actions check the values)."""
-    counts = [0] * _N
-    for card in cards:
-        counts[_INDEX[card]] += 1
-    return tuple(counts)
+@functools.lru_cache(maxsize=64)
+def seat_action(kind: type[_A], player: int) -> _A:
+    """``kind(player)`` for the actions that name only their seat, made once and shared (actions
+    are immutable values)."""
+    return kind(player)
 
 
-def counts_to_cards(counts: Counts) -> tuple[int, ...]:
-    """The sorted card tuple of a count vector."""
-    cards: list[int] = []
-    for i in range(_N):
-        value = _VALUES[i]
-        for _ in range(counts[i]):
-            cards.append(value)
-    return tuple(cards)
-
-
-# ----- action constructors -----------------------------------------------------------------------
-# The ``make_*`` functions build actions as their classes do, checks included, and share the ones
-# that recur (a bid, a seat's Pass): actions are immutable values. The ``_listed_*`` ones build the
-# actions :class:`LegalActions` lists, from values the rules made themselves (a seat, an opponent
-# and species from the targets, a pile or a payment of the hand), so they skip the checks and the
-# sharing: most trades, counter-offers and payments are new, and checking and caching them cost
-# more than the rest of a move. A frozen dataclass refuses ``setattr``; they fill its ``__dict__``.
-
-#: Seats whose simple actions (Pass, Auction, Sell, Preempt, Accept) are made once, at import.
-_SEATS: Final = 8
-_PASSES: Final = tuple(Pass(p) for p in range(_SEATS))
-_AUCTIONS: Final = tuple(Auction(p) for p in range(_SEATS))
-_SELLS: Final = tuple(Sell(p) for p in range(_SEATS))
-_PREEMPTS: Final = tuple(Preempt(p) for p in range(_SEATS))
-_ACCEPTS: Final = tuple(Accept(p) for p in range(_SEATS))
-#: Bids by ``amount * _SEATS + player`` (an int key hashes at once; see ``payment.remember``).
-_BIDS: Final[dict[int, Bid]] = {}
-
-
+@functools.lru_cache(maxsize=4096)
 def make_bid(player: int, amount: int) -> Bid:
-    """``Bid(player, amount)``, shared."""
-    if not (0 <= player < _SEATS and amount > 0):
-        return Bid(player, amount)  # its own checks say what is wrong
-    key = amount * _SEATS + player
-    bid = _BIDS.get(key)
-    if bid is None:
-        bid = remember(_BIDS, key, Bid(player, amount))
-    return bid
-
-
-def make_pass(player: int) -> Pass:
-    """``Pass(player)``, shared."""
-    return _PASSES[player] if 0 <= player < _SEATS else Pass(player)
-
-
-def make_auction(player: int) -> Auction:
-    """``Auction(player)``, shared."""
-    return _AUCTIONS[player] if 0 <= player < _SEATS else Auction(player)
-
-
-def make_sell(player: int) -> Sell:
-    """``Sell(player)``, shared."""
-    return _SELLS[player] if 0 <= player < _SEATS else Sell(player)
-
-
-def make_preempt(player: int) -> Preempt:
-    """``Preempt(player)``, shared."""
-    return _PREEMPTS[player] if 0 <= player < _SEATS else Preempt(player)
-
-
-def make_accept(player: int) -> Accept:
-    """``Accept(player)``, shared."""
-    return _ACCEPTS[player] if 0 <= player < _SEATS else Accept(player)
-
-
-def make_counter(player: int, cards: tuple[int, ...]) -> Counter:
-    """``Counter(player, cards)``."""
-    return Counter(player, cards)
-
-
-def make_offer(player: int, cards: tuple[int, ...]) -> Offer:
-    """``Offer(player, cards)``."""
-    return Offer(player, cards)
-
-
-def make_trade(player: int, opponent: int, animal: Animal, cards: tuple[int, ...]) -> Trade:
-    """``Trade(player, opponent, animal, cards)``."""
-    return Trade(player, opponent, animal, cards)
-
-
-_new_action: Final = object.__new__
-
-
-def _listed_trade(player: int, opponent: int, animal: Animal, cards: tuple[int, ...]) -> Trade:
-    action: Trade = _new_action(Trade)
-    fields = action.__dict__
-    fields["player"] = player
-    fields["opponent"] = opponent
-    fields["animal"] = animal
-    fields["cards"] = cards
-    return action
-
-
-def _listed_cards(
-    cls: type[Pay | BuyBack | Counter | Offer], player: int, cards: tuple[int, ...]
-) -> Pay | BuyBack | Counter | Offer:
-    """``cls(player, cards)`` for a :class:`Pay`, :class:`BuyBack`, :class:`Counter` or
-    :class:`Offer` of cards the rules listed (sorted, from the hand), without the checks."""
-    action: Pay | BuyBack | Counter | Offer = _new_action(cls)
-    fields = action.__dict__
-    fields["player"] = player
-    fields["cards"] = cards
-    return action
-
-
-def _contains(hand: Counts, part: Counts) -> bool:
-    for p, h in zip(part, hand, strict=False):
-        if p > h:
-            return False
-    return True
+    """``Bid(player, amount)``, made once and shared (the same bids recur all game long)."""
+    return Bid(player, amount)
 
 
 class LegalActions(Sequence[Action]):
-    """The legal actions of one state; see the module docstring for the layout."""
+    """The legal actions of one state; see the module docstring for the layout.
+
+    The non-bid actions are the payments (``Pay`` or ``BuyBack`` of each listed payment, made
+    when asked for), then the explicit actions ``extra`` (``Pass``, ``Auction``, ``Sell`` ...);
+    ``fixed`` lists both.
+    """
 
     __slots__ = (
         "player",
         "bid_range",
-        "_fixed",
         "kind",
         "targets",
-        "piles",
         "hand",
-        "_others",
-        "_len",
-        "_nfixed",
-        "_pay",
+        "piles",
+        "_payment",
         "_payments",
         "_extra",
+        "_fixed",
+        "_others",
+        "_len",
     )
 
-    #: ``kind`` values: which action the piles make.
+    #: ``kind`` values: which action the piles make (none, Trade, Counter or Offer).
     NO_PILES: ClassVar[str] = ""
     TRADE: ClassVar[str] = "trade"
     COUNTER: ClassVar[str] = "counter"
@@ -287,71 +173,56 @@ class LegalActions(Sequence[Action]):
         kind: str = "",
         targets: tuple[tuple[int, Animal], ...] = (),
         hand: Counts | None = None,
+        payment: type[Pay] | type[BuyBack] = Pay,
+        payments: tuple[Counts, ...] = (),
     ) -> None:
         self.player = player
         self.bid_range = bid_range
-        self._fixed: tuple[Action, ...] | None = fixed
-        self._nfixed = len(fixed)
         self.kind = kind
         self.targets = targets
         self.hand = hand
         self.piles: Sequence[tuple[int, ...]] = Piles(hand) if kind and hand is not None else ()
+        self._payment = payment
+        self._payments = payments
+        self._extra = fixed
+        self._fixed: tuple[Action, ...] | None = None if payments else fixed
         self._others: tuple[Action, ...] | None = None
-        self._len = -1
-        self._pay: type[Pay] | type[BuyBack] = Pay
-        self._payments: tuple[Counts, ...] = ()
-        self._extra: tuple[Action, ...] = ()
+        piles = len(self.piles) * len(targets) if kind == LegalActions.TRADE else len(self.piles)
+        self._len = len(bid_range) + len(payments) + len(fixed) + piles
 
     @classmethod
     def paying(
         cls,
         player: int,
-        action: type[Pay] | type[BuyBack],
+        payment: type[Pay] | type[BuyBack],
         payments: tuple[Counts, ...],
         extra: tuple[Action, ...] = (),
     ) -> LegalActions:
-        """The ``action`` (Pay, BuyBack) of each irreducible payment (count vectors), then
-        ``extra``; the actions are made when asked for (a bot that draws one makes one)."""
-        legal = cls(player)
-        legal._fixed = None
-        legal._nfixed = len(payments) + len(extra)
-        legal._pay = action
-        legal._payments = payments
-        legal._extra = extra
-        return legal
+        """The ``payment`` action (Pay, BuyBack) of each irreducible payment (count vectors),
+        then ``extra``; the actions are made when asked for (a bot that draws one makes one)."""
+        return cls(player, fixed=extra, payment=payment, payments=payments)
 
     @property
     def fixed(self) -> tuple[Action, ...]:
         """The explicit non-bid actions (see the module docstring), in order."""
-        fixed = self._fixed
-        if fixed is None:
-            fixed = self._fixed = (
-                tuple([self._payment(i) for i in range(len(self._payments))]) + self._extra
-            )
-        return fixed
+        if self._fixed is None:
+            payments = tuple(self._pay(i) for i in range(len(self._payments)))
+            self._fixed = payments + self._extra
+        return self._fixed
 
-    def _payment(self, i: int) -> Action:
-        return _listed_cards(self._pay, self.player, counts_to_cards(self._payments[i]))
-
-    def _pile_len(self) -> int:
-        if not self.kind:
-            return 0
-        if self.kind == "trade":
-            return len(self.targets) * len(self.piles)
-        return len(self.piles)
+    def _pay(self, i: int) -> Action:
+        return self._payment(self.player, cards_of(self._payments[i]))
 
     def __len__(self) -> int:
-        n = self._len
-        if n < 0:
-            n = self._len = len(self.bid_range) + self._nfixed + self._pile_len()
-        return n
+        return self._len
 
     def _pile_action(self, j: int) -> Action:
-        kind = self.kind
-        if kind == "trade":
-            t, k = divmod(j, len(self.piles))
-            return self.trade(t, k)
-        return _listed_cards(Counter if kind == "counter" else Offer, self.player, self.piles[j])
+        if self.kind == LegalActions.TRADE:
+            target, pile = divmod(j, len(self.piles))
+            return self.trade(target, pile)
+        if self.kind == LegalActions.COUNTER:
+            return Counter(self.player, self.piles[j])
+        return Offer(self.player, self.piles[j])
 
     def bid(self, j: int) -> Bid:
         """The ``j``-th listed bid: ``Bid(player, bid_range[j])``."""
@@ -360,7 +231,7 @@ class LegalActions(Sequence[Action]):
     def trade(self, target: int, pile: int) -> Trade:
         """The listed trade for ``targets[target]`` that lays ``piles[pile]``."""
         opponent, animal = self.targets[target]
-        return _listed_trade(self.player, opponent, animal, self.piles[pile])
+        return Trade(self.player, opponent, animal, self.piles[pile])
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -370,30 +241,27 @@ class LegalActions(Sequence[Action]):
 
     def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
         if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(len(self))))
-        n = len(self)
+            return tuple(self[i] for i in range(*index.indices(self._len)))
         if index < 0:
-            index += n
-        if not 0 <= index < n:
-            raise IndexError(f"legal action index {index} out of range({n})")
-        nb = len(self.bid_range)
-        if index < nb:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError(f"legal action index {index} out of range({self._len})")
+        # bids, then payments, then the explicit actions, then the piles
+        if index < len(self.bid_range):
             return self.bid(index)
-        index -= nb
-        if index < self._nfixed:
-            fixed = self._fixed
-            if fixed is not None:
-                return fixed[index]
-            paid = len(self._payments)
-            return self._payment(index) if index < paid else self._extra[index - paid]
-        return self._pile_action(index - self._nfixed)
+        index -= len(self.bid_range)
+        if index < len(self._payments):
+            return self._pay(index)
+        index -= len(self._payments)
+        if index < len(self._extra):
+            return self._extra[index]
+        return self._pile_action(index - len(self._extra))
 
     def __iter__(self) -> Iterator[Action]:
-        player = self.player
         for amount in self.bid_range:
-            yield make_bid(player, amount)
+            yield make_bid(self.player, amount)
         yield from self.fixed
-        for j in range(self._pile_len()):
+        for j in range(self._len - len(self.bid_range) - len(self.fixed)):
             yield self._pile_action(j)
 
     def __contains__(self, action: object) -> bool:
@@ -410,14 +278,16 @@ class LegalActions(Sequence[Action]):
                 return False
             if isinstance(action, Trade) and (action.opponent, action.animal) not in self.targets:
                 return False
-            return _contains(self.hand, cards_to_counts(action.cards))
+            return contains(self.hand, counts_of(action.cards))
         return action in self.fixed
 
     @property
     def others(self) -> tuple[Action, ...]:
         """Every listed non-bid action as a tuple (may be long in a trade phase)."""
         if self._others is None:
-            self._others = self.fixed + tuple(self._pile_action(j) for j in range(self._pile_len()))
+            count = self._len - len(self.bid_range) - len(self.fixed)
+            piles = tuple(self._pile_action(j) for j in range(count))
+            self._others = self.fixed + piles
         return self._others
 
     def __repr__(self) -> str:
@@ -428,7 +298,8 @@ class LegalActions(Sequence[Action]):
         if self.fixed:
             parts.append(f"fixed={self.fixed!r}")
         if self.kind:
-            parts.append(f"{self.kind}={self._pile_len()} piles/targets")
+            count = self._len - len(self.bid_range) - len(self.fixed)
+            parts.append(f"{self.kind}={count} piles/targets")
         return f"LegalActions({', '.join(parts)})"
 
     def __eq__(self, other: object) -> bool:

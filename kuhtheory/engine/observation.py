@@ -17,19 +17,15 @@ Two states that differ only in an opponent's hidden money give equal observation
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from kuhtheory.cards import ANIMALS, Animal, Counts
+from kuhtheory.cards import ANIMALS, Animal, Counts, cards_of
 from kuhtheory.editions import Edition
-from kuhtheory.engine.events import Event
-from kuhtheory.engine.legal import counts_to_cards
-from kuhtheory.engine.state import (
-    AuctionView,
-    GameState,
-    Phase,
-    TradeView,
-    raw_events,
-)
+from kuhtheory.engine.events import Event, EventLog
+from kuhtheory.engine.phases import AuctionView, Phase, TradeView
+
+if TYPE_CHECKING:
+    from kuhtheory.engine.state import GameState
 
 
 class Observation(NamedTuple):
@@ -62,8 +58,8 @@ class Observation(NamedTuple):
     must_auction: bool
     #: piles this player saw in exchanges: ``(turn, other player, that player's cards)``
     revealed: tuple[tuple[int, int, tuple[int, ...]], ...]
-    #: the public events (built on demand; compares by the events only)
-    event_log: PublicEvents
+    #: the public events as raw pairs, read on demand (compares by the events only)
+    event_log: EventLog
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -77,70 +73,31 @@ class Observation(NamedTuple):
 
     def animals(self, player: int) -> dict[Animal, int]:
         """The animal cards ``player`` owns, per species (public)."""
-        return {a: c for a, c in zip(ANIMALS, self.herds[player], strict=False) if c}
-
-
-class PublicEvents:
-    """The public events of a state, built on demand; equal when the events are equal.
-
-    The engine's log also holds the actions, whose money cards may be private; this wrapper shows
-    and compares only the events.
-    """
-
-    __slots__ = ("_start", "_log", "_raw")
-
-    def __init__(self, start: tuple[Any, ...], log: Any) -> None:
-        self._start = start
-        self._log = log
-        self._raw: tuple[Any, ...] | None = None
-
-    def raw(self) -> tuple[Any, ...]:
-        """The ``(EventClass, args)`` pairs."""
-        if self._raw is None:
-            self._raw = raw_events(self._start, self._log)
-        return self._raw
-
-    def events(self) -> tuple[Event, ...]:
-        """The event objects."""
-        return tuple(cls(*args) for cls, args in self.raw())
-
-    def __len__(self) -> int:
-        return len(self.raw())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PublicEvents):
-            return NotImplemented
-        return self.raw() == other.raw()
-
-    def __hash__(self) -> int:
-        return hash(self.raw())
-
-    def __repr__(self) -> str:
-        return f"PublicEvents({len(self)} events)"
+        return {a: c for a, c in zip(ANIMALS, self.herds[player], strict=True) if c}
 
 
 def observe(s: GameState, player: int) -> Observation:
     """The :class:`Observation` of ``player`` in ``s`` (seat already checked)."""
     return Observation(
-        player,
-        s._players,
-        s._edition,
-        s._phase,
-        s._current,
-        s._active,
-        counts_to_cards(s._money[player]),
-        tuple(map(sum, s._money)),
-        s._herds,
-        s._owners,
-        len(s._deck) - s._pos,
-        s._donkeys,
-        s._bank,
-        None if s._auc is None else s._auction_view(player),
-        None if s._trd is None else s._trade_view(player),
-        s._shown,
-        s._dove,
-        s._turn,
-        s._must_auction,
-        s._reveals[player],
-        PublicEvents(s._start_events, s._log),
+        player=player,
+        players=s._players,
+        edition=s._edition,
+        phase=s._phase,
+        current_player=s._current,
+        active_player=s._active,
+        money=cards_of(s._money[player]),
+        card_counts=tuple(map(sum, s._money)),
+        herds=s._herds,
+        family_owners=s._owners,
+        deck_size=len(s._deck) - s._deck_pos,
+        donkeys_seen=s._donkeys,
+        bank=s._bank,
+        auction=s.auction_view(player),
+        trade=s.trade_view(player),
+        shown_money=s._shown,
+        dove_holder=s._dove,
+        turn=s._turn,
+        must_auction=s._must_auction,
+        revealed=s._reveals[player],
+        event_log=EventLog(s._log),
     )

@@ -18,29 +18,30 @@ thousands of ``Trade`` piles) and would bid wildly, so the random player chooses
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from kuhtheory.engine.actions import Action
-from kuhtheory.engine.legal import LegalActions, make_bid, make_trade
-from kuhtheory.engine.state import GameState, Phase
+from kuhtheory.engine.legal import LegalActions
+from kuhtheory.engine.phases import Phase
 
-_BIDDING, _TURN = Phase.BIDDING, Phase.TURN
+if TYPE_CHECKING:
+    from kuhtheory.engine.state import GameState
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
     """A random legal action of ``state`` (see the module docstring); the game must not be over."""
     legal = state.legal_actions()
     phase = state.phase
-    if phase is _BIDDING:
+    if phase is Phase.BIDDING:
         bids = legal.bid_range
         if not bids or rng.random() < 0.5:
             return legal.fixed[0]
-        return make_bid(legal.player, bids[min(rng.randrange(3), len(bids) - 1)])
-    if phase is _TURN and legal.kind == LegalActions.TRADE:
+        return legal.bid(min(rng.randrange(3), len(bids) - 1))
+    if phase is Phase.TURN and legal.kind == LegalActions.TRADE:
         if legal.fixed and rng.random() < 0.5:
             return legal.fixed[0]
-        opponent, animal = legal.targets[rng.randrange(len(legal.targets))]
-        pile = legal.piles[rng.randrange(len(legal.piles))]
-        return make_trade(legal.player, opponent, animal, pile)
+        target = rng.randrange(len(legal.targets))
+        return legal.trade(target, rng.randrange(len(legal.piles)))
     n = len(legal)
     if n == 0:
         raise ValueError(f"no legal action in {state!r}")

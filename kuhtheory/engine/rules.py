@@ -70,9 +70,15 @@ Errors: a malformed action (not an action, a seat that does not exist) raises
 
 from __future__ import annotations
 
-from typing import Any, Final
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from kuhtheory.action_base import BaseAction
+from kuhtheory.cards import subtract
+from kuhtheory.engine import auction, trade
 from kuhtheory.engine.actions import (
+    ACTION_TYPES,
     Accept,
     Action,
     Auction,
@@ -86,154 +92,54 @@ from kuhtheory.engine.actions import (
     Sell,
     Trade,
 )
-from kuhtheory.engine.auction import (
-    _do_auction,
-    _do_bid,
-    _do_buyback,
-    _do_hammer_sell,
-    _do_keep_sale,
-    _do_pass,
-    _do_pay,
-    _do_preempt,
-)
-from kuhtheory.engine.flow import (  # noqa: F401  (state.py calls these through rules)
-    _sub,
-    _targets,
-    _total,
-    begin_turn,
-    can_trade,
-    deal_short_game,
-    money_in_play,
-)
-from kuhtheory.engine.legal import (
-    LegalActions,
-    make_accept,
-    make_auction,
-    make_pass,
-    make_preempt,
-    make_sell,
-)
-from kuhtheory.engine.state import (
-    _BIDDING,
-    _BUY_BACK,
-    _GAME_OVER,
-    _HAMMER,
-    _PAYMENT,
-    _TRADE_REOFFER,
-    _TRADE_RESPONSE,
-    _TURN,
-    GameState,
-    Phase,
-)
-from kuhtheory.engine.trade import _do_accept, _do_counter, _do_offer, _do_trade
+from kuhtheory.engine.flow import trade_targets
+from kuhtheory.engine.legal import LegalActions, seat_action
+from kuhtheory.engine.phases import Phase
 from kuhtheory.errors import IllegalActionError, InvalidActionError
-from kuhtheory.payment import _minimal_payments
+from kuhtheory.payment import minimal_payments
 
-# ----- dispatch ----------------------------------------------------------------------------------
+if TYPE_CHECKING:
+    from kuhtheory.engine.state import GameState
 
-_ACTION_TYPES: Final = (
-    Auction,
-    Bid,
-    Pass,
-    Sell,
-    Preempt,
-    BuyBack,
-    Pay,
-    Trade,
-    Offer,
-    Accept,
-    Counter,
-)
-#: What each phase takes, in types and in words (for the errors; :func:`_dispatch` runs them).
-_TAKES: Final[dict[Phase, tuple[tuple[type, ...], str]]] = {
-    _TURN: ((Auction, Trade), "Auction or Trade by the active player (K-TURN-1)"),
-    _BIDDING: ((Bid, Pass), "Bid or Pass by the bidder to act (K-AUC-1, K-AUC-2)"),
-    _HAMMER: ((Sell, Preempt), "Sell or Preempt by the auctioneer (K-AUC-4)"),
-    _PAYMENT: ((Pay,), "Pay by the payer (K-PAY-1)"),
-    _BUY_BACK: ((BuyBack, Sell), "BuyBack or Sell by the auctioneer (K-AUC-4)"),
-    _TRADE_RESPONSE: ((Accept, Counter), "Accept or Counter by the challenged player (K-TRD-2)"),
-    _TRADE_REOFFER: ((Offer,), "Offer by the offerer after a tie (K-TRD-3)"),
-    _GAME_OVER: ((), "nothing: the game is over (K-END-2)"),
+#: A rule: the state and an action of the type it takes give the next state.
+Rule = Callable[["GameState", Any], "GameState"]
+
+#: What each phase takes: per action type, the rule that applies it.
+RULES: dict[Phase, dict[type[Action], Rule]] = {
+    Phase.TURN: {Auction: auction.auction, Trade: trade.trade},
+    Phase.BIDDING: {Bid: auction.bid, Pass: auction.pass_bid},
+    Phase.HAMMER: {Sell: auction.sell_at_hammer, Preempt: auction.preempt},
+    Phase.PAYMENT: {Pay: auction.pay},
+    Phase.BUY_BACK: {BuyBack: auction.buy_back, Sell: auction.let_sale_stand},
+    Phase.TRADE_RESPONSE: {Accept: trade.accept, Counter: trade.counter},
+    Phase.TRADE_REOFFER: {Offer: trade.reoffer},
+    Phase.GAME_OVER: {},
+}
+
+#: What each phase takes, in words (for the errors).
+EXPECTED: dict[Phase, str] = {
+    Phase.TURN: "Auction or Trade by the active player (K-TURN-1)",
+    Phase.BIDDING: "Bid or Pass by the bidder to act (K-AUC-1, K-AUC-2)",
+    Phase.HAMMER: "Sell or Preempt by the auctioneer (K-AUC-4)",
+    Phase.PAYMENT: "Pay by the payer (K-PAY-1)",
+    Phase.BUY_BACK: "BuyBack or Sell by the auctioneer (K-AUC-4)",
+    Phase.TRADE_RESPONSE: "Accept or Counter by the challenged player (K-TRD-2)",
+    Phase.TRADE_REOFFER: "Offer by the offerer after a tie (K-TRD-3)",
+    Phase.GAME_OVER: "nothing: the game is over (K-END-2)",
 }
 
 
-#: Each action type's place in :data:`_ACTION_TYPES`, the code :func:`_dispatch` branches on (an
-#: int compares at once; the compiled engine would look a class name up at every comparison).
-_KINDS: Final[dict[type, int]] = {cls: code for code, cls in enumerate(_ACTION_TYPES)}
-_AUCTION: Final = 0
-_BID: Final = 1
-_PASS: Final = 2
-_SELL: Final = 3
-_PREEMPT: Final = 4
-_BUYBACK: Final = 5
-_PAY: Final = 6
-_TRADE: Final = 7
-_OFFER: Final = 8
-_ACCEPT: Final = 9
-_COUNTER: Final = 10
-
-
-def _dispatch(s: GameState, action: Any, kind: int) -> GameState | None:
-    """The state after ``action`` (of type code ``kind``) by the rule of its phase and type
-    (:data:`_TAKES` lists them); None if its phase takes no action of its type."""
-    phase = s._phase
-    if phase is _BIDDING:
-        if kind == _BID:
-            return _do_bid(s, action)
-        if kind == _PASS:
-            return _do_pass(s, action)
-    elif phase is _TURN:
-        if kind == _AUCTION:
-            return _do_auction(s, action)
-        if kind == _TRADE:
-            return _do_trade(s, action)
-    elif phase is _PAYMENT:
-        if kind == _PAY:
-            return _do_pay(s, action)
-    elif phase is _HAMMER:
-        if kind == _SELL:
-            return _do_hammer_sell(s, action)
-        if kind == _PREEMPT:
-            return _do_preempt(s, action)
-    elif phase is _TRADE_RESPONSE:
-        if kind == _COUNTER:
-            return _do_counter(s, action)
-        if kind == _ACCEPT:
-            return _do_accept(s, action)
-    elif phase is _TRADE_REOFFER:
-        if kind == _OFFER:
-            return _do_offer(s, action)
-    elif phase is _BUY_BACK:
-        if kind == _BUYBACK:
-            return _do_buyback(s, action)
-        if kind == _SELL:
-            return _do_keep_sale(s, action)
-    return None
-
-
-def apply(s: GameState, action: Any) -> GameState:
-    """The state after ``action`` (see the module docstring); ``s`` is unchanged."""
-    kind = _KINDS.get(type(action), -1)
-    new = _dispatch(s, action, kind) if kind >= 0 and action.player == s._current else None
-    if new is None:
-        raise _refusal(s, action)
-    evbuf = new._evbuf
-    new._log = (s._log, action, tuple(evbuf) if evbuf else ())
-    new._nlog = s._nlog + 1
-    return new
-
-
-def _refusal(s: GameState, action: object) -> InvalidActionError | IllegalActionError:
+def refusal(s: GameState, action: object) -> InvalidActionError | IllegalActionError:
     """Why ``s`` refuses ``action``: not an action, the game is over, the wrong phase or player.
 
-    Every check of an action that has its phase's type and player is made by the rule itself.
+    Every other check of an action is made by its rule.
     """
-    if not isinstance(action, _ACTION_TYPES):
+    if not isinstance(action, BaseAction) or type(action) not in ACTION_TYPES.values():
         return InvalidActionError(f"{action!r} is not a Kuhhandel action")
-    if s._phase is _GAME_OVER:
+    if s._phase is Phase.GAME_OVER:
         return IllegalActionError(f"{action!r}: the game is over (K-END-2)")
-    kinds, expected = _TAKES[s._phase]
-    if type(action) not in kinds:
+    expected = EXPECTED[s._phase]
+    if type(action) not in RULES[s._phase]:
         return IllegalActionError(
             f"{action!r} is not possible now: the phase is {s._phase.value}, expecting {expected}"
         )
@@ -242,65 +148,71 @@ def _refusal(s: GameState, action: object) -> InvalidActionError | IllegalAction
     )
 
 
-def check(s: GameState, action: object) -> str | None:
-    """None if ``apply`` accepts ``action``, else the error message it raises."""
-    try:
-        apply(s, action)
-    except (IllegalActionError, InvalidActionError) as exc:
-        return str(exc)
-    return None
+# ----- the listed legal actions (kuhtheory.engine.legal) -----------------------------------------
 
 
-#: Bidding lists depend only on the bidder, the lowest and the highest listed bid: shared between
-#: states, by ``(highest * 2**16 + lowest) * 8 + bidder`` (an int key hashes at once).
-_BID_LISTS: Final[dict[int, LegalActions]] = {}
+@functools.lru_cache(maxsize=4096)
+def bid_list(player: int, lowest: int, highest: int) -> LegalActions:
+    """A bidder's list: the multiples of 10 from ``lowest`` to ``highest``, then Pass. It depends
+    on nothing else, so states share it."""
+    return LegalActions(player, range(lowest, highest + 1, 10), (seat_action(Pass, player),))
 
 
-def _turn_actions(n: GameState, p: int) -> LegalActions:
-    fixed = (make_auction(p),) if n._pos < len(n._deck) else ()
-    if n._must_auction:
-        return LegalActions(p, fixed=fixed)
-    targets = _targets(n, p)
+def bidding_actions(n: GameState, p: int) -> LegalActions:
+    running = n._auction
+    assert running is not None
+    # The lowest listed bid: the least legal bid rounded up to a ten (money comes in tens).
+    lowest = -(-auction.lowest_bid(n) // 10) * 10
+    return bid_list(p, lowest, running.top_bids[p])
+
+
+def turn_actions(n: GameState, p: int) -> LegalActions:
+    auctions = (seat_action(Auction, p),) if n._deck_pos < len(n._deck) else ()
+    targets = () if n._must_auction else trade_targets(n, p)
     if not targets:
-        return LegalActions(p, fixed=fixed)
-    return LegalActions(p, fixed=fixed, kind=LegalActions.TRADE, targets=targets, hand=n._money[p])
+        return LegalActions(p, fixed=auctions)
+    return LegalActions(
+        p, fixed=auctions, kind=LegalActions.TRADE, targets=targets, hand=n._money[p]
+    )
 
 
-def legal_actions(n: GameState) -> LegalActions:
-    """The listed legal actions of ``n`` (see :mod:`kuhtheory.engine.legal`)."""
-    phase = n._phase
-    p = n._current
-    if p is None:
-        return LegalActions(-1)
-    if phase is _BIDDING:
-        auc = n._auc
-        assert auc is not None
-        # The lowest listed bid: the next legal bid rounded up to a ten (money comes in tens).
-        start = -(-(n._hb + auc.raise_by if n._hbr >= 0 else auc.raise_by) // 10) * 10
-        upper = auc.limits[p]
-        bid_key = (upper * 65536 + start) * 8 + p
-        legal = _BID_LISTS.get(bid_key)
-        if legal is None:
-            if len(_BID_LISTS) > 65536:
-                _BID_LISTS.clear()
-            legal = _BID_LISTS[bid_key] = LegalActions(
-                p, range(start, upper + 1, 10), (make_pass(p),)
-            )
-        return legal
-    if phase is _TURN:
-        return _turn_actions(n, p)
-    if phase is _PAYMENT:
-        return LegalActions.paying(p, Pay, _minimal_payments(n._money[p], n._hb))
-    if phase is _HAMMER:
-        return LegalActions(p, fixed=(make_sell(p), make_preempt(p)))
-    if phase is _TRADE_RESPONSE:
-        accept: tuple[Action, ...] = (make_accept(p),) if n._edition.responder_may_accept else ()
-        return LegalActions(p, fixed=accept, kind=LegalActions.COUNTER, hand=n._money[p])
-    if phase is _TRADE_REOFFER:
-        return LegalActions(p, kind=LegalActions.OFFER, hand=n._money[p])
-    if phase is _BUY_BACK:
-        auc = n._auc
-        assert auc is not None and auc.paid is not None
-        backs = _minimal_payments(_sub(n._money[p], auc.paid), n._hb)
-        return LegalActions.paying(p, BuyBack, backs, (make_sell(p),))
-    raise AssertionError(phase)  # pragma: no cover
+def hammer_actions(n: GameState, p: int) -> LegalActions:
+    return LegalActions(p, fixed=(seat_action(Sell, p), seat_action(Preempt, p)))
+
+
+def payment_actions(n: GameState, p: int) -> LegalActions:
+    return LegalActions.paying(p, Pay, minimal_payments(n._money[p], n._high_bid))
+
+
+def buy_back_actions(n: GameState, p: int) -> LegalActions:
+    running = n._auction
+    assert running is not None and running.paid is not None
+    rest = subtract(n._money[p], running.paid)
+    backs = minimal_payments(rest, n._high_bid)
+    return LegalActions.paying(p, BuyBack, backs, (seat_action(Sell, p),))
+
+
+def response_actions(n: GameState, p: int) -> LegalActions:
+    accept: tuple[Action, ...] = ()
+    if n._edition.responder_may_accept:
+        accept = (seat_action(Accept, p),)
+    return LegalActions(p, fixed=accept, kind=LegalActions.COUNTER, hand=n._money[p])
+
+
+def reoffer_actions(n: GameState, p: int) -> LegalActions:
+    return LegalActions(p, kind=LegalActions.OFFER, hand=n._money[p])
+
+
+#: Each phase's list of legal actions for the player to act.
+LEGAL_ACTIONS: dict[Phase, Callable[[GameState, int], LegalActions]] = {
+    Phase.TURN: turn_actions,
+    Phase.BIDDING: bidding_actions,
+    Phase.HAMMER: hammer_actions,
+    Phase.PAYMENT: payment_actions,
+    Phase.BUY_BACK: buy_back_actions,
+    Phase.TRADE_RESPONSE: response_actions,
+    Phase.TRADE_REOFFER: reoffer_actions,
+}
+
+
+__all__ = ["EXPECTED", "LEGAL_ACTIONS", "RULES", "refusal"]

@@ -19,20 +19,15 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts, animal_deck
+from kuhtheory.cards import ANIMAL_INDEX, ANIMALS, DENOMINATIONS, Animal, Counts, animal_deck
 from kuhtheory.editions import Edition, get_edition
-from kuhtheory.engine import rules as _rules
-from kuhtheory.engine.state import (
-    _N_ANIMALS,
-    _NO_ANIMALS,
-    ANIMAL_INDEX,
-    DOVE_PAIRS,
-    GameState,
-    Phase,
-    _new_state,
-)
+from kuhtheory.engine.flow import DOVE_PAIRS, begin_turn, deal_short_game
+from kuhtheory.engine.phases import Phase
+from kuhtheory.engine.state import GameState, Herd
 from kuhtheory.errors import InvalidSetupError, KuhtheoryError
 from kuhtheory.quoting import excerpt
+
+_NO_ANIMALS: Herd = (0,) * len(ANIMALS)
 
 
 def new_game(
@@ -78,7 +73,7 @@ def new_game(
         money=(start,) * seats,
         bank=tuple(d - seats * c for d, c in zip(ed.money_deck, start, strict=False)),
         herds=(_NO_ANIMALS,) * seats,
-        owners=(-1,) * _N_ANIMALS,
+        owners=(-1,) * len(ANIMALS),
         donkeys=0,
         dove=None,
         deal=bool(ed.deal_animals),
@@ -121,7 +116,7 @@ def setup_position(
             f"the hands {excerpt(money)} hold more cards than the money deck {ed.money_deck!r}"
         )
     herd_rows = _herds(ed, players, herds)
-    owned = [sum(r[i] for r in herd_rows) for i in range(_N_ANIMALS)]
+    owned = [sum(r[i] for r in herd_rows) for i in range(len(ANIMALS))]
     if any(o > ed.cards_per_family for o in owned):
         raise InvalidSetupError(
             f"herds {excerpt(herds)} hold more than {ed.cards_per_family} cards of a family"
@@ -139,7 +134,7 @@ def setup_position(
             )
     owners = tuple(
         next((p for p in range(players) if herd_rows[p][i] == ed.cards_per_family), -1)
-        for i in range(_N_ANIMALS)
+        for i in range(len(ANIMALS))
     )
     _check_dove(ed, players, dove_holder, owners)
     return _start(
@@ -220,7 +215,7 @@ def _herds(ed: Edition, players: int, herds: object) -> list[tuple[int, ...]]:
     given = _seats_of(herds, players, "herds")
     rows = []
     for p in range(players):
-        row = [0] * _N_ANIMALS
+        row = [0] * len(ANIMALS)
         herd = given.get(p, {})
         if not isinstance(herd, Mapping):
             raise InvalidSetupError(
@@ -276,7 +271,7 @@ def _start(
     *,
     money: tuple[Counts, ...],
     bank: Counts,
-    herds: tuple[tuple[int, ...], ...],
+    herds: tuple[Herd, ...],
     owners: tuple[int, ...],
     donkeys: int,
     dove: int | None,
@@ -286,54 +281,39 @@ def _start(
 
     ``deal``: the short game deals animals first (their events are the setup's own events).
     """
-    s = _new_state()
+    s = GameState._blank()
     s._edition = ed
     s._players = players
     s._seed = seed
-    s._first = first
+    s._first_player = first
     s._phase = Phase.TURN
     s._active = first
     s._current = first
     s._deck = deck
-    s._pos = 0
+    s._deck_pos = 0
     s._money = money
     s._bank = bank
     s._herds = herds
     s._owners = owners
-    s._incomplete = sum(1 for o in owners if o < 0)
     s._donkeys = donkeys
     s._dove = dove
     s._turn = 0
-    s._auc = None
-    s._hb = 0
-    s._hbr = -1
-    s._passed = 0
-    s._once = 0
-    s._trd = None
-    s._shown = (None,) * players
     s._must_auction = False
-    s._log = None
-    s._nlog = 0
-    s._start_events = ()
-    s._evbuf = None
+    s._shown = (None,) * players
     s._reveals = ((),) * players
     s._seen = None
     s._repeated = False
+    s._auction = None
+    s._high_bid = 0
+    s._high_bidder = None
+    s._passed = frozenset()
+    s._has_bid = frozenset()
+    s._trade = None
+    s._new_events = []
     s._legal = None
     if deal:
-        _rules.deal_short_game(s)
-    _rules.begin_turn(s, first)
-    s._start_events = _take_events(s)
+        deal_short_game(s)
+    begin_turn(s, first)
+    s._log = (None, None, tuple(s._new_events), len(s._new_events), 0)  # the setup's entry
+    s._new_events = []
     return s
-
-
-def _take_events(s: GameState) -> tuple[tuple[Any, tuple[Any, ...]], ...]:
-    """The events the rules recorded on ``s`` so far, emptying its buffer.
-
-    A function of its own: read in :func:`_start` right after ``s._evbuf = None``, the buffer
-    would be taken for None (mypy keeps the narrowing across the calls that filled it, and the
-    compiled engine checks it).
-    """
-    buf = s._evbuf
-    s._evbuf = None
-    return tuple(buf) if buf else ()

@@ -1,57 +1,37 @@
 """Trades: the face-down offer, accept or counter, ties, the stake (K-TRD-1..4).
 
-The model is described in :mod:`kuhtheory.engine.rules`.
+The model is described in :mod:`kuhtheory.engine.rules`. Each rule takes the state and its action
+and returns the next state.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING
 
-from kuhtheory.cards import NO_MONEY
+from kuhtheory.cards import (
+    ANIMAL_INDEX,
+    NO_MONEY,
+    add,
+    cards_of,
+    contains,
+    counts_of,
+    subtract,
+    total,
+)
 from kuhtheory.editions import CounterSettlement, TradeTie
 from kuhtheory.engine import events as ev
-from kuhtheory.engine.actions import (
-    Accept,
-    Counter,
-    Offer,
-    Trade,
-)
-from kuhtheory.engine.flow import (
-    _add,
-    _cards,
-    _end_turn,
-    _event,
-    _give,
-    _set_money,
-    _sub,
-    _take,
-    _total,
-    _within,
-)
-from kuhtheory.engine.legal import (
-    cards_to_counts,
-    counts_to_cards,
-)
-from kuhtheory.engine.state import (
-    _TRADE_REOFFER,
-    _TRADE_RESPONSE,
-    _TURN,
-    INDEX_BY_POINTS,
-    GameState,
-    _Trd,
-)
+from kuhtheory.engine.actions import Accept, Counter, Offer, Trade
+from kuhtheory.engine.flow import end_turn, give, set_money, take
+from kuhtheory.engine.phases import Phase, RunningTrade
 from kuhtheory.errors import IllegalActionError, InvalidActionError
 
-_KEEP_RECEIVED: Final = CounterSettlement.KEEP_RECEIVED
-_OFFERER_WINS: Final = TradeTie.OFFERER_WINS
-_REOFFER_THEN_FREE: Final = TradeTie.REOFFER_THEN_FREE
-
-# ----- trades ------------------------------------------------------------------------------------
+if TYPE_CHECKING:
+    from kuhtheory.engine.state import GameState
 
 
-def _do_trade(s: GameState, a: Trade) -> GameState:
-    p = a.player
-    q = a.opponent
+def trade(s: GameState, a: Trade) -> GameState:
+    """The active player challenges an opponent for a species with a face-down offer (K-TRD-1)."""
+    p, q = a.player, a.opponent
     if q >= s._players:
         raise InvalidActionError(f"{a!r}: opponent {q} is not a seat of this game")
     if s._must_auction:
@@ -59,49 +39,39 @@ def _do_trade(s: GameState, a: Trade) -> GameState:
             f"{a!r}: after a trade P{p} must also auction, not trade again (2025 'double "
             "move', K-VAR-1)"
         )
-    idx = INDEX_BY_POINTS[a.animal._value_]
-    mine, theirs = s._herds[p][idx], s._herds[q][idx]
+    i = ANIMAL_INDEX[a.animal]
+    mine, theirs = s._herds[p][i], s._herds[q][i]
     if not mine or not theirs:
         who = f"P{p}" if not mine else f"P{q}"
         raise IllegalActionError(
             f"{a!r}: {who} owns no {a.animal.label}; both must own one (K-TURN-2)"
         )
-    counts = cards_to_counts(a.cards)
-    if not _within(s._money[p], counts):
+    offer = counts_of(a.cards)
+    if not contains(s._money[p], offer):
         raise IllegalActionError(f"{a!r}: those cards are not all in P{p}'s hand (K-TRD-1)")
     stake = 2 if s._edition.pair_trade and mine == 2 and theirs == 2 else 1  # K-TRD-4
     n = s._copy()
-    _set_money(n, p, _sub(n._money[p], counts))
-    n._trd = _Trd(p, q, a.animal, stake, counts, None, 1)
-    n._phase = _TRADE_RESPONSE
+    set_money(n, p, subtract(n._money[p], offer))  # the offer is laid on the table
+    n._trade = RunningTrade(p, q, a.animal, stake, offer, None, 1)
+    n._phase = Phase.TRADE_RESPONSE
     n._current = q
-    _event(n, ev.TradeStarted, p, q, a.animal, stake, _cards(counts))
+    n.record(ev.TradeStarted, p, q, a.animal, stake, sum(offer))
     return n
 
 
-def _after_trade(n: GameState) -> None:
-    n._trd = None
-    if n._edition.double_move and n._pos < len(n._deck):
-        n._must_auction = True
-        n._phase = _TURN
-        n._current = n._active
-        return
-    _end_turn(n)
-
-
-def _do_accept(s: GameState, a: Accept) -> GameState:
+def accept(s: GameState, a: Accept) -> GameState:
+    """The challenged player takes the offer and hands over the stake (K-TRD-2)."""
     if not s._edition.responder_may_accept:
         raise IllegalActionError(
             f"{a!r}: in {s._edition.name!r} the challenged player cannot accept, he must lay "
             "a counter-offer (K-TRD-2)"
         )
-    t = s._trd
+    t = s._trade
     assert t is not None
     n = s._copy()
-    _set_money(n, t.opponent, _add(n._money[t.opponent], t.offer))
-    _take(n, t.opponent, t.animal, t.stake)
-    _event(
-        n,
+    set_money(n, t.opponent, add(n._money[t.opponent], t.offer))
+    take(n, t.opponent, t.animal, t.stake)
+    n.record(
         ev.TradeResolved,
         t.offerer,
         t.opponent,
@@ -110,82 +80,94 @@ def _do_accept(s: GameState, a: Accept) -> GameState:
         t.offerer,
         "accepted",
         0,
-        _cards(t.offer),
+        sum(t.offer),
     )
-    _give(n, t.offerer, t.animal, t.stake)
-    _after_trade(n)
+    give(n, t.offerer, t.animal, t.stake)
+    after_trade(n)
     return n
 
 
-def _do_counter(s: GameState, a: Counter) -> GameState:
-    t = s._trd
+def counter(s: GameState, a: Counter) -> GameState:
+    """The challenged player lays a counter-offer; the higher pile wins the stake (K-TRD-3)."""
+    t = s._trade
     assert t is not None
     b = a.player
-    counts = cards_to_counts(a.cards)
-    if not _within(s._money[b], counts):
+    pile = counts_of(a.cards)
+    if not contains(s._money[b], pile):
         raise IllegalActionError(f"{a!r}: those cards are not all in P{b}'s hand (K-TRD-2)")
     n = s._copy()
     ed = n._edition
-    A = t.offerer
-    offer = t.offer
-    _set_money(n, b, _sub(n._money[b], counts))  # the counter-offer is laid on the table
+    offerer, offer = t.offerer, t.offer
+    set_money(n, b, subtract(n._money[b], pile))  # the counter-offer is laid on the table
     reveals = list(n._reveals)  # both now know both piles (K-TRD-3)
-    reveals[A] = (*reveals[A], (n._turn, b, counts_to_cards(counts)))
-    reveals[b] = (*reveals[b], (n._turn, A, counts_to_cards(offer)))
+    reveals[offerer] = (*reveals[offerer], (n._turn, b, cards_of(pile)))
+    reveals[b] = (*reveals[b], (n._turn, offerer, cards_of(offer)))
     n._reveals = tuple(reveals)
-    _event(n, ev.TradeCountered, b, _cards(counts))
-    ta, tb = _total(offer), _total(counts)
-    if ta == tb and ed.trade_tie is not _OFFERER_WINS:
+    n.record(ev.TradeCountered, b, sum(pile))
+    offered, countered = total(offer), total(pile)
+    if offered == countered and ed.trade_tie is not TradeTie.OFFERER_WINS:
         # Both piles go back to their owners.
-        _set_money(n, A, _add(n._money[A], offer))
-        _set_money(n, b, _add(n._money[b], counts))
-        if ed.trade_tie is _REOFFER_THEN_FREE and t.round == 1:
-            _event(n, ev.TradeTied, A, b)
-            n._trd = _Trd(A, b, t.animal, t.stake, NO_MONEY, None, 2)
-            n._phase = _TRADE_REOFFER
-            n._current = A
+        set_money(n, offerer, add(n._money[offerer], offer))
+        set_money(n, b, add(n._money[b], pile))
+        if ed.trade_tie is TradeTie.REOFFER_THEN_FREE and t.round == 1:
+            n.record(ev.TradeTied, offerer, b)
+            n._trade = RunningTrade(offerer, b, t.animal, t.stake, NO_MONEY, None, 2)
+            n._phase = Phase.TRADE_REOFFER
+            n._current = offerer
             return n
         # classic second tie, bluff super trade: A takes the animal(s) for free.
-        _take(n, b, t.animal, t.stake)
-        _event(n, ev.TradeResolved, A, b, t.animal, t.stake, A, "free", 0, 0)
-        _give(n, A, t.animal, t.stake)
-        _after_trade(n)
+        take(n, b, t.animal, t.stake)
+        n.record(ev.TradeResolved, offerer, b, t.animal, t.stake, offerer, "free", 0, 0)
+        give(n, offerer, t.animal, t.stake)
+        after_trade(n)
         return n
-    winner = A if ta >= tb else b  # K-TRD-3; a tie here is OFFERER_WINS
-    loser = b if winner == A else A
+    winner = offerer if offered >= countered else b  # K-TRD-3; a tie here is OFFERER_WINS
+    loser = b if winner == offerer else offerer
     money = list(n._money)
-    if ed.counter_settlement is _KEEP_RECEIVED:
-        money[A] = _add(money[A], counts)
-        money[b] = _add(money[b], offer)
-        to_a, to_b = _cards(counts), _cards(offer)
+    if ed.counter_settlement is CounterSettlement.KEEP_RECEIVED:
+        money[offerer] = add(money[offerer], pile)
+        money[b] = add(money[b], offer)
+        to_offerer, to_opponent = sum(pile), sum(offer)
     else:  # WINNER_PAYS: the winner's pile goes to the loser, its 0-cards back at once
-        won_pile = offer if winner == A else counts
-        lost_pile = counts if winner == A else offer
+        won_pile, lost_pile = (offer, pile) if winner == offerer else (pile, offer)
         zeros = (won_pile[0], 0, 0, 0, 0, 0)
-        paid = _sub(won_pile, zeros)
-        money[loser] = _add(money[loser], _add(paid, lost_pile))
-        money[winner] = _add(money[winner], zeros)
-        moved = _cards(paid)
-        to_a, to_b = (0, moved) if winner == A else (moved, 0)
+        paid = subtract(won_pile, zeros)
+        money[loser] = add(money[loser], add(paid, lost_pile))
+        money[winner] = add(money[winner], zeros)
+        moved = sum(paid)
+        to_offerer, to_opponent = (0, moved) if winner == offerer else (moved, 0)
     n._money = tuple(money)
-    _take(n, loser, t.animal, t.stake)
-    _event(n, ev.TradeResolved, A, b, t.animal, t.stake, winner, "won", to_a, to_b)
-    _give(n, winner, t.animal, t.stake)
-    _after_trade(n)
+    take(n, loser, t.animal, t.stake)
+    n.record(
+        ev.TradeResolved, offerer, b, t.animal, t.stake, winner, "won", to_offerer, to_opponent
+    )
+    give(n, winner, t.animal, t.stake)
+    after_trade(n)
     return n
 
 
-def _do_offer(s: GameState, a: Offer) -> GameState:
-    t = s._trd
+def reoffer(s: GameState, a: Offer) -> GameState:
+    """classic, after a tie: the offerer lays a new face-down offer (K-TRD-3)."""
+    t = s._trade
     assert t is not None
-    p = a.player
-    counts = cards_to_counts(a.cards)
-    if not _within(s._money[p], counts):
-        raise IllegalActionError(f"{a!r}: those cards are not all in P{p}'s hand (K-TRD-1)")
+    offer = counts_of(a.cards)
+    if not contains(s._money[a.player], offer):
+        raise IllegalActionError(f"{a!r}: those cards are not all in P{a.player}'s hand (K-TRD-1)")
     n = s._copy()
-    _set_money(n, p, _sub(n._money[p], counts))
-    n._trd = _Trd(p, t.opponent, t.animal, t.stake, counts, None, 2)
-    n._phase = _TRADE_RESPONSE
+    set_money(n, a.player, subtract(n._money[a.player], offer))
+    n._trade = RunningTrade(a.player, t.opponent, t.animal, t.stake, offer, None, 2)
+    n._phase = Phase.TRADE_RESPONSE
     n._current = t.opponent
-    _event(n, ev.TradeReoffered, p, _cards(counts))
+    n.record(ev.TradeReoffered, a.player, sum(offer))
     return n
+
+
+def after_trade(n: GameState) -> None:
+    """The trade is settled: the turn ends, or (double move) the active player must auction."""
+    n._trade = None
+    if n._edition.double_move and n._deck_pos < len(n._deck):
+        n._must_auction = True
+        n._phase = Phase.TURN
+        n._current = n._active
+        return
+    end_turn(n)

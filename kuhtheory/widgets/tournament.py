@@ -327,6 +327,7 @@ def replay_game(result: TournamentResult, index: int) -> Any:
 
 def _replay(result: TournamentResult, index: int) -> tuple[Any, list[dict[str, float]]]:
     """The final state of game ``index``, and one dict of measures per seat."""
+    from kuhtheory.agents import make_agent
     from kuhtheory.agents.play import agent_seed
     from kuhtheory.engine import Phase
     from kuhtheory.game import get_game
@@ -339,7 +340,8 @@ def _replay(result: TournamentResult, index: int) -> tuple[Any, list[dict[str, f
     spec = get_game(result.game)
     state: Any = spec.new_game(players=len(result.bots), seed=g.seed, **dict(result.setup))
     agents = [
-        spec.make_agent(result.bots[e], agent_seed(g.seed, s)) for s, e in enumerate(g.entries)
+        make_agent(result.bots[e], agent_seed(g.seed, s), game=spec.name)
+        for s, e in enumerate(g.entries)
     ]
     wants = [getattr(a, "uses_observation", True) for a in agents]
     per_family = state.edition.cards_per_family

@@ -16,7 +16,7 @@ trick as pure functions), :mod:`.state` (the immutable state, observations, setu
 >>> from kuhtheory.game import get_game
 >>> spec = get_game("schnaeppchen")
 >>> state = spec.new_game(players=3, seed=5, **spec.setup_of(spec.new_game(players=3, seed=5)))
->>> agents = [spec.make_agent("greedy", seat) for seat in range(3)]
+>>> agents = [make_agent("greedy", seat) for seat in range(3)]
 >>> while not state.is_terminal:
 ...     seat = state.current_player
 ...     state = state.apply(agents[seat].act(state.observation(seat), state.legal_actions()))
@@ -42,7 +42,7 @@ from kuhtheory.games.schnaeppchen.actions import (
     action_from_json,
     action_to_json,
 )
-from kuhtheory.games.schnaeppchen.agents import AGENT_NAMES, GreedyAgent, RandomAgent, make_agent
+from kuhtheory.games.schnaeppchen.agents import GreedyAgent, RandomAgent, make_agent
 from kuhtheory.games.schnaeppchen.cards import SUPER_OFFER, Card, Colour, full_deck
 from kuhtheory.games.schnaeppchen.state import (
     Observation,
@@ -90,8 +90,6 @@ GAME = GameSpec(
     setup_of=setup_of,
     action_to_json=action_to_json,  # type: ignore[arg-type]
     action_from_json=action_from_json,
-    make_agent=make_agent,
-    agent_names=AGENT_NAMES,
 )
 
 __all__ = [

@@ -1,7 +1,15 @@
-"""What a position shows: the :class:`Phase` of a turn, the running auction and trade.
+"""The phases of a turn and what runs in them: the auction and the trade, as records and as views.
 
-A leaf module: :mod:`kuhtheory.engine.state` imports it, and so do the rules and the
-observations.
+A leaf module: the state (:mod:`kuhtheory.engine.state`), the rules and the observations all
+import it, and it imports nothing of the engine. It holds
+
+* :class:`Phase`, who is asked for what (the flow is in :mod:`kuhtheory.engine.rules`);
+* :class:`RunningAuction` and :class:`RunningTrade`, the engine's records of the auction or trade
+  under way (immutable; a rule that changes one makes a new one);
+* :class:`AuctionView` and :class:`TradeView`, what a player (or god) sees of them.
+
+>>> Phase.BIDDING.value
+'bidding'
 """
 
 from __future__ import annotations
@@ -9,7 +17,7 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from kuhtheory.cards import Animal
+from kuhtheory.cards import Animal, Counts
 
 
 class Phase(enum.Enum):
@@ -33,8 +41,44 @@ class Phase(enum.Enum):
     #: Every family is complete (K-END-2).
     GAME_OVER = "game-over"
 
-    # Identity hashing: phases key the rules' tables, and Enum's own __hash__ is slow.
+    # Members are singletons, so equality is identity: hash them by identity too (Enum's own
+    # __hash__ hashes the name in Python, and phases key the rules' tables at every move).
     __hash__ = object.__hash__
+
+
+class RunningAuction(NamedTuple):
+    """The auction under way, apart from its bidding (the state holds the high bid, the high
+    bidder and who passed, which change at every bid).
+
+    ``caps[p]`` is the money ``p`` had to show (K-PAY-2), None if he showed none; ``top_bids[p]``
+    is the highest bid listed for ``p``: his cap, else all the money the players hold (nobody can
+    pay more; it does not change while the bidding runs). Once the hammer falls, ``payer`` pays
+    ``payee``; ``preempt`` says the auctioneer is paying to keep the lot; in bluff ``paid`` is what
+    the bidder paid before the auctioneer decides on the buy-back.
+    """
+
+    animals: tuple[Animal, ...]
+    auctioneer: int
+    caps: tuple[int | None, ...]
+    top_bids: tuple[int, ...]
+    payer: int | None = None
+    payee: int | None = None
+    paid: Counts | None = None
+    preempt: bool = False
+
+
+class RunningTrade(NamedTuple):
+    """The trade under way: A (``offerer``) challenges B (``opponent``) for ``stake`` cards of
+    ``animal`` (K-TRD-4); ``offer`` is A's face-down pile, ``counter`` B's once laid; ``round`` is
+    2 after a classic tie."""
+
+    offerer: int
+    opponent: int
+    animal: Animal
+    stake: int
+    offer: Counts
+    counter: Counts | None
+    round: int
 
 
 class AuctionView(NamedTuple):
