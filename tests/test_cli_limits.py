@@ -185,6 +185,10 @@ DECK = ",".join(["0"] * 10 + ["10"] * 20 + ["50"] * 10 + ["100"] * 5 + ["200"] *
         (["solve", "auction", "--values", FIFTY], "50 bidders.*at most 10"),
         (["solve", "auction", "--values", "1000000000000,5"], "limited to 300,000"),
         (
+            ["solve", "auction", "--values", "1000000000000,5", "--budgets", "50,20"],
+            "100,000,000,001 levels for 2 bidders",
+        ),
+        (
             [
                 "solve",
                 "preemption",

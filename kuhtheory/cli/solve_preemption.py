@@ -38,8 +38,10 @@ from collections.abc import Callable
 
 from kuhtheory.cards import format_money
 from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, get_edition
+from kuhtheory.errors import SolverInputError
 from kuhtheory.quoting import excerpt
 from kuhtheory.solvers.auction import AuctionResult, Selection, compare_auction, solve_auction
+from kuhtheory.solvers.auction_game import MAX_BIDDERS
 from kuhtheory.solvers.preemption import PreemptionDecision, decide_preemption
 
 
@@ -251,8 +253,36 @@ def _pay(p: object) -> str:
     return f"auctioneer {p.auctioneer}, bidder {p.bidder}"  # type: ignore[attr-defined]
 
 
+#: The most (bid level, set of bidders) pairs ``solve auction`` lets the solver walk: backward
+#: induction visits every level up to the largest worth for every set of bidders, even above all
+#: the budgets, so ``--values 1000000000000,5 --budgets 50,20`` never answered. Two bidders and a
+#: million levels take about a second here. A guard at the command line for as long as the
+#: solver counts only the states with a bid in them.
+MAX_LEVEL_SETS = 4_000_000
+
+
+def _check_levels(args: argparse.Namespace) -> None:
+    if args.budgets is None and args.money is None:
+        return  # unlimited purses: the solver's own count of states covers every level
+    values = list(args.values)
+    if args.auctioneer_value is not None:
+        values.append(args.auctioneer_value)
+    if args.step is None or args.step <= 0 or min(values) < 0 or len(args.values) > MAX_BIDDERS:
+        return  # the solver names these
+    levels = -(-max(values) // args.step) + 1
+    walked = levels * 2 ** len(args.values)
+    if walked > MAX_LEVEL_SETS:
+        raise SolverInputError(
+            f"--values {excerpt(args.values)}: bids up to {max(values)} in steps of {args.step} "
+            f"make {levels:,} levels for {len(args.values)} bidders, {walked:,} (level, bidders) "
+            f"pairs to walk; the limit is {MAX_LEVEL_SETS:,}: give smaller worths, a larger "
+            "--step or fewer bidders"
+        )
+
+
 def run_auction(args: argparse.Namespace) -> int:
     """Solve the auction and print it (with the comparison unless ``--no-preemption``)."""
+    _check_levels(args)
     a_money: object = args.auctioneer_money
     if args.auctioneer_budget is not None:
         a_money = args.auctioneer_budget
