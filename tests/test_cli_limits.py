@@ -151,11 +151,15 @@ def test_a_billion_games_is_refused_at_once(capsys):
     assert status == 2 and time.perf_counter() - start < 10
 
 
-def test_jobs_are_capped_at_the_cores_unless_forced(capsys):
+def test_jobs_are_capped_at_the_cores_unless_forced(capsys, monkeypatch):
     assert worker_count(None, cores=1) == 1 and worker_count(None, cores=8) == 2
     assert worker_count(64, cores=2) == 2
-    assert "capped at this machine's 2 cores" in capsys.readouterr().err
     assert worker_count(64, force=True, cores=2) == 64
+    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    argv = ["tournament", "--bots", "random", "--players", "3", "--games", "1", "--jobs", "64"]
+    assert main([*argv, "--no-progress"]) == 0
+    out, err = capsys.readouterr()
+    assert "with 1 job(s) (--jobs 64 capped at this machine's cores" in out and err == ""
     with pytest.raises(InvalidSetupError, match="at least one"):
         worker_count(0)
     with pytest.raises(InvalidSetupError, match="jobs=100000 must be a whole number from 1 to 256"):

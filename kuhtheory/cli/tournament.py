@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 
 from kuhtheory.cli.simulate import parse_bots, setup_options
 from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS
@@ -112,7 +111,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def worker_count(jobs: int | None, force: bool = False, cores: int | None = None) -> int:
     """The worker processes to use: ``jobs`` (default 2), capped at the machine's ``cores``
-    unless ``force`` (a note on stderr says so); :class:`InvalidSetupError` below 1.
+    unless ``force``; :class:`InvalidSetupError` below 1.
 
     >>> worker_count(None, cores=8), worker_count(16, cores=4), worker_count(16, True, cores=4)
     (2, 4, 16)
@@ -122,14 +121,7 @@ def worker_count(jobs: int | None, force: bool = False, cores: int | None = None
         return min(2, cores)
     if jobs < 1:
         raise InvalidSetupError(f"--jobs {jobs}: give at least one worker process")
-    if jobs > cores and not force:
-        print(
-            f"kuhtheory: note: --jobs {jobs} capped at this machine's {cores} cores "
-            f"(--force-jobs to start {jobs} processes)",
-            file=sys.stderr,
-        )
-        return cores
-    return jobs
+    return jobs if force else min(jobs, cores)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -138,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
     setup = setup_options(args, spec)
     if isinstance(args.players, bool) or args.players < 1:
         raise InvalidSetupError(f"--players {args.players!r} must be a positive whole number")
+    spec.new_game(players=args.players, seed=0, **setup)  # the edition seats that many
     bots = parse_bots(args.bots, args.players, spec)
     jobs = worker_count(args.jobs, args.force_jobs)
     # The output files are checked before any game is played (and written atomically after).
@@ -163,5 +156,10 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json(), indent=2))
     else:
         print(result.table())
-        print(f"{result.seconds:.1f} s with {result.jobs} job(s)")
+        capped = (
+            f" (--jobs {args.jobs} capped at this machine's cores; --force-jobs starts them all)"
+            if args.jobs is not None and args.jobs > jobs
+            else ""
+        )
+        print(f"{result.seconds:.1f} s with {result.jobs} job(s){capped}")
     return 0
