@@ -161,7 +161,7 @@ def _solve(
         # The off-path refinement LP can fail numerically on some hands; the unrefined
         # equilibrium is still an equilibrium (off-path replies may be weaker).
         _FAILED_REFINEMENTS.append((edition.name, from_counts(a), from_counts(b), w))
-        sol = solve_trade(edition, from_counts(a), from_counts(b), w, refined=False)
+        sol = solve_trade(edition, from_counts(a), from_counts(b), w, refinement="none")
     offers = tuple(sol.offer_table())
     replies = tuple((c, acc, tuple(sorted(cs.items()))) for c, acc, cs in sol.reply_table())
     second = None
