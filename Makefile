@@ -97,6 +97,7 @@ lint: install
 	$(VENV)/bin/ruff check kuhtheory tests benchmarks scripts book/_ext
 	$(VENV)/bin/ruff format --check kuhtheory tests benchmarks scripts book/_ext
 	$(VENV)/bin/mypy
+	$(VENV)/bin/mypy --strict kuhtheory/solvers
 
 clean:
 	rm -rf book/_build .pytest_cache .hypothesis build $(STAMP)

@@ -49,7 +49,8 @@ def coefficients(
     if not exact:
         A = sf.payoff_matrix()
         plan = np.asarray(opponent_plan, dtype=float)
-        return (A @ plan if player == 0 else A.T @ plan).tolist()  # floats, not numpy scalars
+        out: list[Any] = (A @ plan if player == 0 else A.T @ plan).tolist()  # floats, not numpy's
+        return out
     nums, den_v = sf.integer_vals
     weights = [Fraction(w) for w in opponent_plan]
     den_p = math.lcm(*(w.denominator for w in weights if w))

@@ -58,6 +58,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -422,7 +423,7 @@ def parse_hands(
     ):
         return [(parse_hand(a_hands, "A's hand"), Fraction(1))]  # type: ignore[arg-type]
     out: list[tuple[Counts, Fraction]] = []
-    for item in a_hands:  # type: ignore[union-attr]
+    for item in a_hands:
         if not (isinstance(item, (tuple, list)) and len(item) == 2):
             raise SolverInputError(f"A's hands: {item!r} must be a (hand, probability) pair")
         prob = to_fraction(item[1], "probability")
@@ -501,7 +502,12 @@ def trade_game(
     counters = _counters(b, collapse)
 
     def reply(
-        hand: Counts, label: str, count: int, a_tot: int, a_cards: tuple, second: tuple | None
+        hand: Counts,
+        label: str,
+        count: int,
+        a_tot: int,
+        a_cards: tuple[int, ...],
+        second: tuple[Any, ...] | None,
     ) -> Node:
         actions: list[str] = []
         children: list[Node] = []
@@ -518,7 +524,9 @@ def trade_game(
         key = ("reply", count) if second is None else ("reply2", *second, count)
         return Decision(1, key, actions, children)
 
-    def round_node(hand: Counts, first_label: str, first_counter: str, pile: tuple) -> Node:
+    def round_node(
+        hand: Counts, first_label: str, first_counter: str, pile: tuple[int, ...]
+    ) -> Node:
         offers = _offers(hand, collapse)
         return Decision(
             0,
