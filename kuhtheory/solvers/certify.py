@@ -106,7 +106,7 @@ def certify(
         return _float_certificate(sf, whole, where, profile, solution, tol)
     deadline = Deadline.after(budget)
     try:
-        return _exact_certificate(sf, whole, where, profile, tol, deadline)
+        return _exact_certificate(sf, whole, where, profile, solution, tol, deadline)
     except OutOfTime:
         floats = _float_certificate(sf, whole, where, profile, solution, tol)
         return Certificate(
@@ -226,6 +226,7 @@ def _exact_certificate(
     whole: SequenceForm,
     where: np.ndarray | None,
     profile: Profile,
+    solution: LPSolution,
     tol: float,
     deadline: Deadline,
 ) -> Certificate:
@@ -260,6 +261,19 @@ def _exact_certificate(
             worst = max(
                 _regret(whole, i, [float(v) for v in p], trembles[i]) for i, p in enumerate((x, y))
             )
+            if worst > tol:  # the exact plans are optimal but not the refined ones: report those
+                floats = _float_certificate(sf, whole, where, profile, solution, tol)
+                return Certificate(
+                    floats.plans,
+                    floats.trembles,
+                    float(eq.value),
+                    eq.value,
+                    floats.exploitability,
+                    False,
+                    f"{checks[0]} for other optimal plans; the refined plans reported: "
+                    f"{floats.verified}",
+                    "float (value exact)",
+                )
             checks.append(
                 f"{profile.refinement.value}: each plan a best response to a fully mixed tremble "
                 f"of the opponent, checked in floats only (largest regret {worst:.3g}; no exact "
