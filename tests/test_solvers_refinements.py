@@ -372,9 +372,9 @@ def _round_forms(edition, a, b, w, s):
     return out
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize("edition", EDITIONS)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    edition=st.sampled_from(EDITIONS),
     a=small,
     b=st.lists(st.sampled_from([0, 10, 10, 50]), max_size=2),
     w=st.integers(0, 150),
@@ -396,9 +396,9 @@ def test_refined_trades_meet_their_definition_exactly(edition, a, b, w, refineme
             assert excess == 0
 
 
-@settings(max_examples=25, deadline=None)
+@pytest.mark.parametrize("edition", EDITIONS)
+@settings(max_examples=6, deadline=None)
 @given(
-    edition=st.sampled_from(EDITIONS),
     a=st.lists(st.sampled_from([0, 0, 10, 10, 50, 100, 200]), max_size=7),
     b=st.lists(st.sampled_from([0, 10, 10, 50, 100]), max_size=5),
     w=st.integers(0, 600),

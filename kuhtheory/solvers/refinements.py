@@ -198,9 +198,9 @@ def refine(
     (default :func:`~.lp.default_tolerance`; two refined plans are then at most that far from an
     equilibrium together) and is, within it, a best response to its tremble at every information
     set the plan reaches; an attempt that falls short is first polished (:func:`~.lp.polish`).
-    Failing that, the best attempt within ``accept`` (for the
-    candidates of an exact certificate). Raises :class:`RefinementFailed` naming each attempt's
-    problem if none passes.
+    Failing that, the best attempt within ``accept`` is taken (the candidates of an exact
+    certificate may be looser). Raises :class:`RefinementFailed` naming each attempt's problem if
+    none passes.
     """
     tol = default_tolerance(sf) if tolerance is None else tolerance
     base = uniform_base(sf, player) if base is None else base
