@@ -238,9 +238,33 @@ def add_page_assets(
     Binder, never thebe, and its scripts only declared a remote script URL (twice, an error)."""
     if "plotly-graph-div" in context.get("body", ""):
         app.add_js_file(PLOTLY_STATIC, priority=400)
+    if app.builder.name == "singlehtml":
+        add_every_pages_notebook_scripts(app, pagename)
     scripts = context.get("script_files")
     if scripts is not None:
         scripts[:] = [s for s in scripts if not is_thebe_script(s)]
+
+
+def add_every_pages_notebook_scripts(app: Sphinx, pagename: str) -> None:
+    """On the single page (``make pdf``), the scripts myst-nb gives each chapter's page: each
+    chapter's saved widget state, and the widget manager once.
+
+    myst-nb adds them to the page of the document that holds the widgets; the single page is the
+    root document's, so without this its widgets would show as "Loading widget..." text. Every
+    state goes in its own script tag: the widget manager renders the views of each.
+    """
+    from myst_nb.sphinx_ import NbMetadataCollector
+
+    env: Any = app.env
+    own = NbMetadataCollector.get_js_files(env, pagename)
+    added: set[str] = set()
+    for docname in sorted(env.found_docs - {pagename}):
+        for key, (uri, kwargs) in NbMetadataCollector.get_js_files(env, docname).items():
+            if key in own or (uri is not None and uri in added):
+                continue
+            app.add_js_file(uri, **kwargs)
+            if uri is not None:
+                added.add(uri)
 
 
 def copy_plotly_js(app: Sphinx, exception: Exception | None) -> None:
@@ -272,6 +296,23 @@ def merge_info(app: Sphinx, env: Any, docnames: Any, other: Any) -> None:
     env.kuhbook_plotly_versions = versions
 
 
+def share_html_visitors(app: Sphinx) -> None:
+    """The single-page build (``make pdf``) draws every node the page build draws.
+
+    Sphinx gives a builder the visitors registered under its name (``singlehtml``) and only when
+    there are none those of its format (``html``); sphinx-exercise registers some for
+    ``singlehtml``, so myst-nb's (registered for ``html`` only, such as the folded code cells')
+    would be missing there and the build would stop on an unknown node.
+    """
+    builder = app.builder
+    if builder.name == "html" or builder.format != "html":
+        return
+    handlers = app.registry.translation_handlers
+    own = handlers.setdefault(builder.name, {})
+    for node, visitors in handlers.get("html", {}).items():
+        own.setdefault(node, visitors)
+
+
 def add_static_path(app: Sphinx) -> None:
     """kuhbook.css and kuhbook.js live beside this file; serve them from _static."""
     static = str(HERE / "kuhbook_static")
@@ -286,6 +327,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_transform(StripPlotlyBundles)
     app.add_post_transform(ClauseTitles)
     app.connect("builder-inited", add_static_path)
+    app.connect("builder-inited", share_html_visitors)
     # MathJax on every page, not only on those with a formula in their text: widgets and figures
     # typeset labels too.
     app.set_html_assets_policy("always")
