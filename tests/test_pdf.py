@@ -5,7 +5,8 @@ the whole book's PDF, and the single-page build draws every node the page build 
 Debian's chromium: the PDF is built (when it is missing or older than the book) and read back
 with pypdf: every chapter, in the table of contents' order, as a bookmark and as text; formulas
 typeset (no TeX left), widgets rendered (no "Loading widget"), figures drawn, the folded code
-left out, the solutions shown, clause ids still links within the PDF.
+left out, the solutions shown, the exercises numbered as in the book's pages, clause ids still
+links within the PDF.
 """
 
 from __future__ import annotations
@@ -184,6 +185,17 @@ def test_the_pdf_holds_the_whole_book_in_order_with_bookmarks(built_pdf: Path, b
     chapters = "\n".join(texts[:reference])
     assert "Show code cell" not in every and "SelfCheck(" not in chapters
     assert "Solution to Exercise 1.1" in every
+    # the exercises are numbered as in the book's pages (and so as in the student notebooks)
+    printed = re.findall(r"Exercise (\d+\.\d+)\u270f", every)
+    in_pages = [
+        number
+        for docname in toc_files()
+        for number in re.findall(
+            r'<span class="caption-number">Exercise ([\d.]+) </span>',
+            (built_book / f"{docname}.html").read_text(encoding="utf-8"),
+        )
+    ]
+    assert printed == in_pages and len(printed) >= 20
     # the page's own buttons and navigation are not printed
     assert "Search Ctrl" not in every and "Download this page" not in every
 
