@@ -9,6 +9,8 @@ Loaded by book/_config.yml (``sphinx: local_extensions: {kuhbook: _ext}``). What
   running text (never in code, literal output, titles or existing links) into a reference to that
   label, so an unknown id is a broken reference: a warning, an error under ``-W``.
   :class:`ClauseTitles` then gives each such link the clause's text as its tooltip.
+  :class:`RawClauseLinks` does the same inside the text of executed HTML outputs (a self-check's
+  answers, say), which Sphinx never parses: an unknown id there is a warning too.
 * **plotly.js once per page, from the book's static files.** plotly's notebook renderer embeds
   the whole library (about 5 MB) in the first figure of every chapter, and each figure asks for
   MathJax from a CDN. :class:`StripPlotlyBundles` removes both from the executed outputs;
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
@@ -170,6 +173,70 @@ class ClauseTitles(SphinxPostTransform):
             if target.endswith(anchor(text)):
                 ref["reftitle"] = texts.get(text, "")
                 ref["classes"].append("kt-clause-link")
+
+
+#: What of an HTML output is not running text: scripts, styles, code, existing links and tags.
+_HTML_NOT_TEXT = re.compile(
+    r"<(script|style|pre|code|a)\b.*?</\1\s*>|<[^>]*>", re.IGNORECASE | re.DOTALL
+)
+
+
+def link_clause_ids_in_html(html: str, link: Any) -> str:
+    """``html`` with each clause id in its text (not in tags, scripts, styles, code or links)
+    replaced by ``link(clause_id)``.
+
+    >>> link_clause_ids_in_html('<p title="K-AUC-4">no change (K-PAY-1)</p>', lambda c: f"[{c}]")
+    '<p title="K-AUC-4">no change ([K-PAY-1])</p>'
+    >>> link_clause_ids_in_html("<script>K-PAY-1</script><a>K-PAY-1</a>", lambda c: "x")
+    '<script>K-PAY-1</script><a>K-PAY-1</a>'
+    """
+    out: list[str] = []
+    last = 0
+    for skipped in _HTML_NOT_TEXT.finditer(html):
+        out.append(CLAUSE_ID.sub(lambda m: link(m.group(0)), html[last : skipped.start()]))
+        out.append(skipped.group(0))
+        last = skipped.end()
+    out.append(CLAUSE_ID.sub(lambda m: link(m.group(0)), html[last:]))
+    return "".join(out)
+
+
+class RawClauseLinks(SphinxPostTransform):
+    """Clause ids in the text of executed HTML outputs link to the digest like running text.
+
+    The links have the markup :class:`ClauseLinks` and :class:`ClauseTitles` give running text.
+    """
+
+    default_priority = 20
+    formats = ("html",)
+
+    def run(self, **kwargs: Any) -> None:
+        texts = clauses()
+        digest = self.config.kuhbook_digest_doc
+        here = self.env.docname
+        page = "" if here == digest else self.app.builder.get_relative_uri(here, digest)
+
+        def link(clause_id: str) -> str:
+            if clause_id not in texts:
+                logger.warning(
+                    "kuhbook: unknown clause id %s in an output", clause_id, location=(here, None)
+                )
+                return clause_id
+            return (
+                f'<a class="kt-clause-link reference internal" href="{page}#{anchor(clause_id)}" '
+                f'title="{html_escape(texts[clause_id])}"><span class="std std-ref">'
+                f"{clause_id}</span></a>"
+            )
+
+        for raw in list(self.document.findall(nodes.raw)):
+            if "html" not in raw.get("format", "").split():
+                continue
+            text = raw.astext()
+            if not CLAUSE_ID.search(text):
+                continue
+            linked = link_clause_ids_in_html(text, link)
+            if linked != text:
+                raw.children = []
+                raw.append(nodes.Text(linked))
 
 
 def strip_plotly_assets(html: str) -> tuple[str, str | None]:
@@ -326,6 +393,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_transform(ClauseLinks)
     app.add_transform(StripPlotlyBundles)
     app.add_post_transform(ClauseTitles)
+    app.add_post_transform(RawClauseLinks)
     app.connect("builder-inited", add_static_path)
     app.connect("builder-inited", share_html_visitors)
     # MathJax on every page, not only on those with a formula in their text: widgets and figures
