@@ -18,11 +18,14 @@ Loaded by book/_config.yml (``sphinx: local_extensions: {kuhbook: _ext}``). What
   plotly package, the one that executed the chapters, by :func:`copy_plotly_js`) on the pages
   that draw a figure.
 * **MathJax from the book's static files** (``mathjax_path`` in _config.yml points into
-  _wstatic/mathjax, fetched by scripts/fetch_book_js.sh); ``_static/kuhbook.js`` lets the widget
+  _wstatic/mathjax, fetched by scripts/fetch_mathjax.sh); ``_static/kuhbook.js`` lets the widget
   manager, which still speaks MathJax 2, typeset through MathJax 3.
 * No remote scripts: sphinx-thebe's are dropped (:func:`add_page_assets`).
-* ``_static/kuhbook.css``: pages that fit a phone-width screen, and the notice that a widget
-  needs a live kernel (shown on static pages only).
+* **The single-page build** that ``make pdf`` prints (scripts/build_pdf.py):
+  :func:`share_html_visitors` gives it the visitors of the nodes only registered for ``html``,
+  and :func:`add_every_pages_notebook_scripts` every chapter's saved widget state.
+* ``_static/kuhbook.css``: pages that fit a phone-width screen, the notice that a widget needs a
+  live kernel (shown on static pages only), and the print styles of the PDF.
 """
 
 from __future__ import annotations
