@@ -20,7 +20,7 @@ install: $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,docs]'
+	$(PY) -m pip install --quiet -e '.[dev,docs,rl,cluster]'
 	touch $(STAMP)
 
 # The student notebooks (notebooks/*.ipynb, generated from the .md sources, which Lab hides):

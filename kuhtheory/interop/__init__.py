@@ -1,0 +1,27 @@
+"""Kuhhandel for the wider ecosystem: PettingZoo, OpenSpiel, trajectories, Dask clusters.
+
+These adapters sit on the engine's public API (:mod:`kuhtheory.engine`: ``new_game``,
+``setup_position``, ``GameState.legal_actions``, ``observation``, ``apply``, records) and are
+installed with the optional extras: ``pip install 'kuhtheory[rl]'`` (PettingZoo, Gymnasium,
+OpenSpiel) and ``pip install 'kuhtheory[cluster]'`` (Dask distributed).
+
+* :mod:`~kuhtheory.interop.actions`: the fixed action encoding (one integer code per move, money
+  laid card by card) shared by every adapter;
+* :mod:`~kuhtheory.interop.coded`: a game driven by those codes (:class:`CodedState`), with masks;
+* :mod:`~kuhtheory.interop.features`: a player's observation as a vector and as text;
+* :mod:`~kuhtheory.interop.pettingzoo`: the PettingZoo AEC environment (``env``, ``raw_env``);
+* :mod:`~kuhtheory.interop.openspiel`: OpenSpiel games ``python_kuhhandel`` and
+  ``python_kuhhandel_trade``, registered on import;
+* :mod:`~kuhtheory.interop.trajectories`: game records as OpenSpiel-style trajectories;
+* :mod:`~kuhtheory.interop.cluster`: tournaments on a Dask distributed cluster.
+
+Only the first three import nothing beyond numpy; each of the others imports its own library
+when it is imported, and says which extra to install if it is missing.
+"""
+
+from __future__ import annotations
+
+from kuhtheory.interop.actions import ActionEncoding, Move, MoveKind
+from kuhtheory.interop.coded import CodedState, new_coded_game
+
+__all__ = ["ActionEncoding", "CodedState", "Move", "MoveKind", "new_coded_game"]
