@@ -74,7 +74,8 @@ class CodedState:
     ``target`` is the trade being laid, ``(opponent seat, species)``, after a ``TRADE`` code;
     ``pile`` the money laid so far (a count vector); ``floor`` the index in
     :data:`~kuhtheory.cards.DENOMINATIONS` of the smallest card that may still be laid; ``steps``
-    how many codes were applied since the start.
+    how many codes were applied since the start; ``action`` the engine action the last code
+    applied (None after a ``CARD`` or ``TRADE`` code, and at the start).
     """
 
     state: GameState
@@ -83,6 +84,7 @@ class CodedState:
     pile: Counts = NO_MONEY
     floor: int = 0
     steps: int = 0
+    action: Action | None = None
 
     @classmethod
     def start(cls, state: GameState) -> CodedState:
@@ -164,33 +166,38 @@ class CodedState:
         return []
 
     def legal_codes(self) -> tuple[int, ...]:
-        """The codes allowed now, ascending."""
-        return tuple(sorted(self.encoding.encode(m) for m in self.legal_moves()))
+        """The codes allowed now, ascending (the codes of :meth:`legal_moves`)."""
+        if self.state.is_terminal:
+            return ()
+        legal = self.state.legal_actions()
+        encode = self.encoding.encode
+        codes = [encode(m) for m in self._pile_moves(legal)]
+        if not self.laying:
+            # Bids are a run of consecutive codes: made from the range, not move by move.
+            bids = legal.bid_range
+            if bids:
+                first = encode(Move.bid(bids[0]))
+                codes.extend(range(first, first + len(bids)))
+            codes.extend(encode(m) for m in self._fixed_moves(legal))
+            codes.extend(encode(m) for m in self._trade_moves(legal))
+        return tuple(sorted(codes))
 
     def mask(self) -> np.ndarray:
         """A 0/1 ``int8`` vector over every code: 1 where the code is allowed now."""
         out = np.zeros(self.encoding.num_actions, dtype=np.int8)
-        legal = self.state.legal_actions() if not self.state.is_terminal else None
-        if legal is not None and not self.laying and legal.bid_range:
-            # Bids are a contiguous run of codes: one slice, not hundreds of moves.
-            first = self.encoding.encode(Move.bid(legal.bid_range[0]))
-            out[first : first + len(legal.bid_range)] = 1
-            out[[self.encoding.encode(m) for m in self._fixed_moves(legal)]] = 1
-            return out
-        codes = self.legal_codes()
-        out[list(codes)] = 1
+        out[list(self.legal_codes())] = 1
         return out
 
     def _whole_moves(self, legal: LegalActions) -> list[Move]:
         """The one-code moves: bids, the fixed actions and the trade targets."""
         moves = [Move.bid(amount) for amount in legal.bid_range]
         moves.extend(self._fixed_moves(legal))
-        me = legal.player
-        players = self.state.players
-        moves.extend(
-            Move.trade((opponent - me) % players, animal) for opponent, animal in legal.targets
-        )
+        moves.extend(self._trade_moves(legal))
         return moves
+
+    def _trade_moves(self, legal: LegalActions) -> list[Move]:
+        me, players = legal.player, self.state.players
+        return [Move.trade((opponent - me) % players, animal) for opponent, animal in legal.targets]
 
     @staticmethod
     def _fixed_moves(legal: LegalActions) -> list[Move]:
@@ -236,13 +243,15 @@ class CodedState:
         if kind is MoveKind.TRADE:
             assert move.offset is not None and move.animal is not None
             seat = (player + move.offset) % self.state.players
-            return replace(self, target=(seat, move.animal), steps=self.steps + 1)
+            return replace(self, target=(seat, move.animal), steps=self.steps + 1, action=None)
         if kind is MoveKind.CARD:
             i = DENOMINATIONS.index(move.card)  # type: ignore[arg-type]
             pile = self.pile[:i] + (self.pile[i] + 1,) + self.pile[i + 1 :]
-            return replace(self, pile=pile, floor=i, steps=self.steps + 1)
+            return replace(self, pile=pile, floor=i, steps=self.steps + 1, action=None)
         action = self._engine_action(player, move)
-        return CodedState(self.state.apply(action), self.encoding, steps=self.steps + 1)
+        return CodedState(
+            self.state.apply(action), self.encoding, steps=self.steps + 1, action=action
+        )
 
     def _engine_action(self, player: int, move: Move) -> Action:
         kind = move.kind

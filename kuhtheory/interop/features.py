@@ -46,9 +46,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kuhtheory.cards import ANIMALS, DENOMINATIONS, Counts, format_money, to_counts
+from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts, format_money, to_counts
 from kuhtheory.editions import Edition, get_edition
-from kuhtheory.engine import Observation, Phase
+from kuhtheory.engine import Action, Observation, Phase, action_to_json
 from kuhtheory.interop.actions import ActionEncoding
 
 _PHASES: tuple[Phase, ...] = tuple(Phase)
@@ -297,26 +297,83 @@ def observation_text(obs: Observation, laying_cards: Sequence[int] | None = None
     return "\n".join(lines)
 
 
-def private_text(obs: Observation, seen_before: int = 0) -> str:
-    """What only ``obs.player`` knows now: his money, the auction's paid cards and the trade's
-    piles if he saw them, and the piles revealed to him after the first ``seen_before`` (the
-    pieces of an information-state string)."""
-    parts = [f"money {','.join(map(str, to_counts(obs.money)))}"]
-    if obs.auction is not None and obs.auction.paid is not None:
-        parts.append(f"paid {list(obs.auction.paid)}")
-    if obs.trade is not None:
-        if obs.trade.offer is not None:
-            parts.append(f"offer {list(obs.trade.offer)}")
-        if obs.trade.counter is not None:
-            parts.append(f"counter {list(obs.trade.counter)}")
-    for turn, other, cards in obs.revealed[seen_before:]:
-        parts.append(f"saw P{other}'s {list(cards)} in turn {turn}")
-    return "; ".join(parts)
+#: The fields of an observation that a change report lists (``event_log`` is left out: every
+#: public event shows in these fields or in the action that caused it).
+_REPORTED: tuple[str, ...] = tuple(
+    f for f in Observation._fields if f not in ("edition", "event_log")
+)
+
+
+def observation_changes(before: Observation | None, after: Observation) -> str:
+    """What differs in ``after`` from ``before`` (everything when ``before`` is None), as
+    ``field=value`` items; a running auction or trade is compared field by field, and only the
+    piles revealed since ``before`` are listed. Joined in order from the first observation, the
+    reports give back every observation of the sequence (the pieces of information-state strings).
+
+    >>> from kuhtheory.engine import new_game, Auction
+    >>> s = new_game(players=3, seed=4, first_player=0)
+    >>> t = s.apply(Auction(0))
+    >>> u = t.apply(t.legal_actions().bid(0))
+    >>> print(observation_changes(t.observation(2), u.observation(2)).replace(" ", "\\n"))
+    current_player=2
+    auction.high_bid=10
+    auction.high_bidder=1
+    auction.to_act=2
+    auction.has_bid=(1)
+    """
+    items = []
+    for name in _REPORTED:
+        value = getattr(after, name)
+        old = None if before is None else getattr(before, name)
+        if before is not None and value == old:
+            continue
+        if name == "revealed":
+            items.append(f"{name}+={_fmt(value[len(old or ()) :])}")
+        elif name in ("auction", "trade") and value is not None:
+            items.extend(
+                f"{name}.{field}={_fmt(v)}"
+                for field, v, w in zip(
+                    value._fields, value, old or (None,) * len(value), strict=True
+                )
+                if old is None or v != w
+            )
+        else:
+            items.append(f"{name}={_fmt(value)}")
+    return " ".join(items)
+
+
+def public_action_text(action: Action) -> str:
+    """What every player sees of ``action``: money cards laid face down as their number only
+    (K-TRD-1; a payment's cards reach the payee alone).
+
+    >>> from kuhtheory.engine import Trade
+    >>> public_action_text(Trade(0, 2, Animal.COW, (0, 10, 50)))
+    'P0 trade opponent=2 animal=cow cards=3'
+    """
+    data = action_to_json(action)
+    kind, player = data.pop("type"), data.pop("player")
+    if "cards" in data:
+        data["cards"] = len(data["cards"])
+    return " ".join([f"P{player} {kind}", *(f"{k}={v}" for k, v in data.items())])
+
+
+def _fmt(value: object) -> str:
+    """A compact text of a field's value: enum members by value or name, tuples in brackets."""
+    if isinstance(value, tuple):
+        if all(type(v) is int for v in value):
+            return "(" + ",".join(map(str, value)) + ")"
+        return "(" + ",".join(_fmt(v) for v in value) + ")"
+    if isinstance(value, Phase):
+        return value.value
+    if isinstance(value, Animal):
+        return value.name.lower()
+    return str(value)
 
 
 __all__ = [
     "Laying",
     "ObservationLayout",
+    "observation_changes",
+    "public_action_text",
     "observation_text",
-    "private_text",
 ]

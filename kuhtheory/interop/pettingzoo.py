@@ -3,11 +3,15 @@
 >>> from kuhtheory.interop.pettingzoo import env
 >>> e = env(edition="2025", variants=["no-kidding"], players=3)
 >>> e.reset(seed=7)
->>> e.agent_selection, e.action_space("player_0").n
-('player_1', 522)
+>>> e.agent_selection, int(e.action_space("player_0").n)
+('player_2', 522)
 >>> obs, reward, terminated, truncated, info = e.last()
->>> sorted(obs), obs["action_mask"].sum() >= 1
-(['action_mask', 'observation'], True)
+>>> sorted(obs), [e.unwrapped.describe_action(c) for c in obs["action_mask"].nonzero()[0]]
+(['action_mask', 'observation'], ['AUCTION'])
+>>> e.step(0)  # AUCTION: player_0 is the first bidder
+>>> mask = e.last()[0]["action_mask"]
+>>> e.agent_selection, [e.unwrapped.describe_action(c) for c in mask.nonzero()[0][:4]]
+('player_0', ['PASS', 'BID 10', 'BID 20', 'BID 30'])
 
 The PettingZoo conventions (``env(...)`` wrapped, ``raw_env(...)`` not):
 
