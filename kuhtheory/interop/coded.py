@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from kuhtheory.cards import ANIMALS, DENOMINATIONS, NO_MONEY, Animal, Counts, from_counts, to_counts
+from kuhtheory.cards import ANIMALS, DENOMINATIONS, NO_MONEY, Animal, Counts, from_counts
 from kuhtheory.editions import Edition
 from kuhtheory.engine import (
     Accept,
@@ -47,7 +47,7 @@ from kuhtheory.engine import (
 )
 from kuhtheory.errors import IllegalActionError
 from kuhtheory.interop.actions import ActionEncoding, Move, MoveKind, describe_move
-from kuhtheory.interop.features import Laying
+from kuhtheory.interop.features import Laying, count_cards
 
 #: The engine action each one-code kind stands for.
 _SIMPLE_ACTIONS: dict[MoveKind, type] = {
@@ -326,7 +326,7 @@ class CodedState:
 
 def _payments(legal: LegalActions) -> tuple[Counts, ...]:
     """The listed payments (Pay or BuyBack) as count vectors."""
-    return tuple(to_counts(a.cards) for a in legal.fixed if isinstance(a, (Pay, BuyBack)))
+    return tuple(tuple(count_cards(a.cards)) for a in legal.fixed if isinstance(a, (Pay, BuyBack)))
 
 
 def _contains(hand: Counts, part: Counts) -> bool:

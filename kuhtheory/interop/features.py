@@ -43,10 +43,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
-from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts, format_money, to_counts
+from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts, format_money
 from kuhtheory.editions import Edition, get_edition
 from kuhtheory.engine import Action, Observation, Phase, action_to_json
 from kuhtheory.interop.actions import ActionEncoding
@@ -154,18 +155,36 @@ class ObservationLayout:
                 return vector[a:b]
         raise KeyError(f"no part {name!r}: parts are {', '.join(n for n, _, _ in self.slices)}")
 
+    @cached_property
+    def starts(self) -> dict[str, int]:
+        """Where each part starts."""
+        return {name: a for name, a, _ in self.slices}
+
     def vector(self, obs: Observation, laying: Laying | None = None) -> np.ndarray:
         """The ``float32`` vector of ``obs`` (and of the observer's own pile being laid)."""
-        out = np.zeros(self.size, dtype=np.float32)
+        out = [0.0] * self.size  # filled as a list (a numpy item costs more to set), then copied
         _Writer(self, out, obs.player).fill(obs, laying)
-        return out
+        return np.array(out, dtype=np.float32)
+
+
+#: Each money card's index in a count vector.
+_CARD_INDEX = {value: i for i, value in enumerate(DENOMINATIONS)}
+
+
+def count_cards(cards: Sequence[int]) -> list[int]:
+    """The count vector of cards the engine gave (valid values, so unchecked: this runs for
+    every observation and payment; :func:`kuhtheory.cards.to_counts` checks user input)."""
+    counts = [0] * _ND
+    for card in cards:
+        counts[_CARD_INDEX[card]] += 1
+    return counts
 
 
 class _Writer:
     """Fills one vector, part by part (seats made relative to the observer)."""
 
-    def __init__(self, layout: ObservationLayout, out: np.ndarray, me: int) -> None:
-        self.start = {name: a for name, a, _ in layout.slices}
+    def __init__(self, layout: ObservationLayout, out: list[float], me: int) -> None:
+        self.start = layout.starts
         self.out = out
         self.me = me
         self.players = layout.players
@@ -187,7 +206,7 @@ class _Writer:
     def flagged(self, name: str, cards: Sequence[int] | None, offset: int = 0) -> None:
         if cards is not None:
             self.put(name, offset, 1.0)
-            self.counts(name, to_counts(cards), offset + 1)
+            self.counts(name, count_cards(cards), offset + 1)
 
     def fill(self, obs: Observation, laying: Laying | None) -> None:
         P = self.players
@@ -195,7 +214,7 @@ class _Writer:
         self.put("phase", _PHASES.index(obs.phase), 1.0)
         self.seat("to_act", obs.current_player)
         self.seat("active", obs.active_player)
-        self.counts("money", to_counts(obs.money))
+        self.counts("money", count_cards(obs.money))
         for seat in range(P):
             r = self.rel(seat)
             self.put("card_counts", r, obs.card_counts[seat])
@@ -208,8 +227,11 @@ class _Writer:
         self.counts("bank", obs.bank)
         self.seat("dove", obs.dove_holder)
         self.put("must_auction", 0, float(obs.must_auction))
-        for _turn, other, cards in obs.revealed:  # oldest first: the last one stays
-            self.flagged("revealed", cards, self.rel(other) * (1 + _ND))
+        shown: set[int] = set()
+        for _turn, other, cards in reversed(obs.revealed):  # the last pile seen of each player
+            if other not in shown:
+                shown.add(other)
+                self.flagged("revealed", cards, self.rel(other) * (1 + _ND))
         self.auction(obs)
         self.trade(obs)
         if laying is not None:
@@ -372,6 +394,7 @@ def _fmt(value: object) -> str:
 
 __all__ = [
     "Laying",
+    "count_cards",
     "ObservationLayout",
     "observation_changes",
     "public_action_text",
