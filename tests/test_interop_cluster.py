@@ -8,6 +8,7 @@ import json
 import logging
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +17,11 @@ distributed = pytest.importorskip("distributed")
 
 from kuhtheory.cli import main  # noqa: E402
 from kuhtheory.errors import InvalidSetupError  # noqa: E402
-from kuhtheory.interop.cluster import cluster_tournament, dask_executor  # noqa: E402
+from kuhtheory.interop.cluster import (  # noqa: E402
+    cluster_tournament,
+    dask_executor,
+    load_bot_file,
+)
 from kuhtheory.tournament import run_tournament  # noqa: E402
 
 #: The execution fields of a tournament's JSON: how it ran, not what it found (they take no part in
@@ -37,6 +42,15 @@ def scheduler() -> Iterator[str]:
         yield cluster.scheduler_address
     finally:
         cluster.close()
+
+
+@pytest.fixture(autouse=True)
+def registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots a test registers are forgotten after it (other tests list the bot names)."""
+    from kuhtheory import agents
+
+    monkeypatch.setattr(agents, "AGENT_NAMES", agents.AGENT_NAMES)
+    monkeypatch.setattr(agents, "_FACTORIES", dict(agents._FACTORIES))
 
 
 def results(data: dict[str, Any]) -> dict[str, Any]:
@@ -105,3 +119,42 @@ def test_bad_addresses_and_options_are_refused(capsys: pytest.CaptureFixture[str
         cluster_tournament("tcp://127.0.0.1:9", ["random"] * 3, 3, jobs=4)
     assert main(["tournament", "--scheduler", "tcp://127.0.0.1:9", "--jobs", "3"]) == 2
     assert "not allowed with argument --scheduler" in capsys.readouterr().err
+
+
+BOT_FILE = """
+from kuhtheory.agents import register_agent
+from kuhtheory.agents.random import RandomAgent
+
+
+class Student(RandomAgent):
+    name = "{name}"
+
+
+register_agent("{name}", Student)
+"""
+
+
+def test_a_class_bot_file_is_played_on_the_workers(scheduler: str, tmp_path: Path) -> None:
+    # A student's bot, registered by a file the workers never had: sent to them and imported.
+    file = tmp_path / "class_bots_alice.py"
+    file.write_text(BOT_FILE.format(name="alice"), encoding="utf-8")
+    bots = ["alice", "random", "heuristic"]
+    on_cluster = cluster_tournament(scheduler, bots, 6, seed=2, bot_files=[file])
+    alone = run_tournament(bots, 6, seed=2, jobs=1)
+    assert on_cluster == alone and on_cluster.row("alice").seats == 6
+
+
+def test_bot_files_that_fail_are_one_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "class_bots_broken.py"
+    broken.write_text("import no_such_module_here\n", encoding="utf-8")
+    with pytest.raises(InvalidSetupError, match="fails on import: ModuleNotFoundError"):
+        load_bot_file(broken)
+    with pytest.raises(InvalidSetupError, match="must be an existing Python file"):
+        load_bot_file(tmp_path / "missing.py")
+    good = tmp_path / "class_bots_bob.py"
+    good.write_text(BOT_FILE.format(name="bob"), encoding="utf-8")
+    args = ["tournament", "--players", "3", "--bots", "bob,random,random", "--games", "3"]
+    assert main([*args, "--jobs", "1", "--no-progress", "--bots-file", str(good)]) == 0
+    assert "bob" in capsys.readouterr().out

@@ -94,6 +94,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(tcp://host:8786; needs the [cluster] extra) instead of local processes",
     )
     p.add_argument(
+        "--bots-file",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a Python file that registers bots (repeatable); with --scheduler it is sent to "
+        "every worker too",
+    )
+    p.add_argument(
         "--scheduler-timeout",
         type=float,
         default=10.0,
@@ -125,6 +133,11 @@ def run(args: argparse.Namespace) -> int:
     setup = setup_options(args, spec)
     if isinstance(args.players, bool) or args.players < 1:
         raise InvalidSetupError(f"--players {args.players!r} must be a positive whole number")
+    if args.bots_file:
+        from kuhtheory.interop.cluster import load_bot_file
+
+        for file in args.bots_file:
+            load_bot_file(file)
     bots = parse_bots(args.bots, args.players, spec)
     with _executor(args) as (executor, jobs):
         result = run_tournament(
@@ -160,5 +173,5 @@ def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]
         return
     from kuhtheory.interop.cluster import dask_executor
 
-    with dask_executor(args.scheduler, args.scheduler_timeout) as cluster:
+    with dask_executor(args.scheduler, args.scheduler_timeout, args.bots_file) as cluster:
         yield cluster.executor, cluster.threads

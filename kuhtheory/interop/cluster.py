@@ -14,14 +14,22 @@ the others; every worker needs the same version of kuhtheory installed.
 Connecting checks, each with one clear error (:class:`~kuhtheory.errors.InvalidSetupError`) and
 within ``timeout`` seconds, never a hang: that the scheduler answers, that it has at least one
 worker, and that every worker runs this version of kuhtheory.
+
+A class's own bots: each student's bot lives in a Python file that registers it when imported
+(``register_agent("alice", AliceBot)``, :func:`kuhtheory.agents.register_agent`).
+:func:`load_bot_file` imports such a file here, and ``bot_files=`` (``--bots-file``) also sends it
+to every worker of the cluster, which imports it too, so the names can be used in ``bots``.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final
 
 from kuhtheory.errors import InvalidSetupError
@@ -48,10 +56,38 @@ def _kuhtheory_version() -> str:
     return __version__
 
 
+def load_bot_file(path: str | Path) -> tuple[str, ...]:
+    """Import the Python file ``path`` (its module is named after the file, as on the workers)
+    and return the bot names it registered with :func:`kuhtheory.agents.register_agent`."""
+    from kuhtheory import agents
+
+    file = Path(path)
+    if file.suffix != ".py" or not file.is_file():
+        raise InvalidSetupError(f"bots file {str(file)!r} must be an existing Python file (.py)")
+    spec = importlib.util.spec_from_file_location(file.stem, file)
+    if spec is None or spec.loader is None:  # pragma: no cover - a .py file always has one
+        raise InvalidSetupError(f"bots file {str(file)!r} cannot be imported")
+    module = importlib.util.module_from_spec(spec)
+    before = set(agents.AGENT_NAMES)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # the file's own error, said in one line
+        raise InvalidSetupError(
+            f"bots file {str(file)!r} fails on import: {type(exc).__name__}: {exc}"
+        ) from None
+    sys.modules[file.stem] = module
+    return tuple(name for name in agents.AGENT_NAMES if name not in before)
+
+
 @contextmanager
-def dask_executor(address: str, timeout: float = TIMEOUT) -> Iterator[Cluster]:
+def dask_executor(
+    address: str, timeout: float = TIMEOUT, bot_files: Sequence[str | Path] = ()
+) -> Iterator[Cluster]:
     """Connect to the Dask scheduler at ``address`` (``tcp://host:8786``) and yield the
-    :class:`Cluster`; the connection is closed on leaving (the cluster keeps running)."""
+    :class:`Cluster`; the connection is closed on leaving (the cluster keeps running).
+
+    ``bot_files``: Python files registering bots, sent to every worker, which imports them (load
+    them here with :func:`load_bot_file` first: the tournament checks the names here)."""
     try:
         from distributed import Client
     except ImportError:
@@ -72,6 +108,13 @@ def dask_executor(address: str, timeout: float = TIMEOUT) -> Iterator[Cluster]:
         ) from None
     try:
         _check_workers(client, address, timeout)
+        for file in bot_files:
+            try:
+                client.upload_file(str(file), load=True)
+            except Exception as exc:  # the worker's import error, in one line
+                raise InvalidSetupError(
+                    f"bots file {str(file)!r} fails on the workers: {type(exc).__name__}: {exc}"
+                ) from None
         threads = client.nthreads()
         yield Cluster(
             client.get_executor(),
@@ -131,18 +174,22 @@ def cluster_tournament(
     games: int,
     *,
     timeout: float = TIMEOUT,
+    bot_files: Sequence[str | Path] = (),
     **options: Any,
 ) -> TournamentResult:
     """:func:`~kuhtheory.tournament.run_tournament` on the Dask cluster at ``address``, the
-    chunks sized for its worker threads; ``options`` are ``run_tournament``'s (``seed``,
-    ``edition``, ``variants``, ``shared``, ...) except ``executor`` and ``jobs``."""
+    chunks sized for its worker threads; ``bot_files`` register bots here and on the workers
+    (:func:`load_bot_file`); ``options`` are ``run_tournament``'s (``seed``, ``edition``,
+    ``variants``, ``shared``, ...) except ``executor`` and ``jobs``."""
     for taken in ("executor", "jobs"):
         if taken in options:
             raise InvalidSetupError(f"{taken}= is set by the cluster: leave it out")
-    with dask_executor(address, timeout) as cluster:
+    for file in bot_files:
+        load_bot_file(file)
+    with dask_executor(address, timeout, bot_files) as cluster:
         return run_tournament(
             bots, games, executor=cluster.executor, jobs=cluster.threads, **options
         )
 
 
-__all__ = ["TIMEOUT", "Cluster", "cluster_tournament", "dask_executor"]
+__all__ = ["TIMEOUT", "Cluster", "cluster_tournament", "dask_executor", "load_bot_file"]
