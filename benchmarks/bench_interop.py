@@ -10,8 +10,9 @@ OpenSpiel game, trajectories, and a tournament on a local Dask cluster against l
   and ``apply_action``), and with every player's information-state string and observation tensor
   read at each step, as OpenSpiel's random simulation test does;
 * **trajectories**: records of heuristic-bot games turned into trajectories;
-* **Dask**: the same tournament on two local processes and on a local Dask cluster of two worker
-  processes (the cluster's start-up is timed apart).
+* **Dask**: the time of one tournament game for three mixes of bots, then the same tournament on
+  two local processes and on a local Dask cluster of two worker processes (the cluster's start-up
+  is timed apart).
 
 Never fails on time. ``python benchmarks/bench_interop.py [GAMES]`` (default 20).
 """
@@ -98,6 +99,19 @@ def trajectories(games: int) -> tuple[int, int, float]:
     return len(made), sum(len(t["steps"]) for t in made), time.perf_counter() - start
 
 
+def game_cost(games: int) -> None:
+    """Milliseconds a four-player game takes on one core, for three mixes of bots."""
+    for bots, n in (
+        (["random"] * 4, games),
+        (["heuristic"] * 4, games),
+        (["equilibrium", "heuristic", "heuristic", "random"], max(2, games // 5)),
+    ):
+        start = time.perf_counter()
+        run_tournament(bots, n, seed=1, jobs=1)
+        ms = (time.perf_counter() - start) / n * 1000
+        print(f"  {','.join(bots):38} {ms:7.0f} ms a game on one core ({n} games)")
+
+
 def dask_against_processes(games: int) -> None:
     from distributed import LocalCluster
 
@@ -156,6 +170,8 @@ def main() -> None:
         f"Trajectories: {made} heuristic games, {steps} steps, {t_traj:.1f} s "
         f"({steps / t_traj:.0f} steps/s, play included)"
     )
+    print("The cost of a tournament game (the work a cluster shares out)")
+    game_cost(games)
     print("Tournament on a local Dask cluster against local processes")
     dask_against_processes(max(8, games))
 

@@ -7,28 +7,28 @@ left, and so on, so that one policy can play every seat; his own seat number is 
 (``seat``). Every part has an upper bound (a count of cards, a money total), so the observation
 space is a bounded box; :meth:`ObservationLayout.parts` names the slices.
 
-=================  ===========  ===============================================================
-part               size         content
-=================  ===========  ===============================================================
-seat               P            the observer's own seat (one-hot)
-phase              8            the phase, one-hot in the order of :class:`~kuhtheory.engine.Phase`
-to_act, active     P, P         who is to act, whose turn it is (one-hot, relative)
-money              6            the observer's money cards per denomination
-card_counts        P            how many money cards each player holds (public)
-herds              P x 10       each player's animal cards per species
-families           P x 10       who owns each complete family (one-hot per species)
-deck, donkeys      1, 1         cards left in the deck, donkeys turned up
-bank               6            the bank's money cards
-dove, must_auction P, 1         the dove holder (first, bluff); the double move's forced auction
-shown              P x 7        per player: showed his money (K-PAY-2), and those cards
-revealed           P x 7        per player: a pile of his was seen, and the last one seen
-auction            ...          running auction: lot, auctioneer, high bid and bidder, passes,
-                                caps, who has bid, payer, payee, amount, the paid cards if seen
-trade              ...          running trade: offerer, opponent, species, stake, round, card
-                                counts, the piles the observer knows
-laying             1 + P + 16   the observer's own pile being laid: its opponent and species
-                                (a trade), its cards, the smallest card he may still lay
-=================  ===========  ===============================================================
+===================  ===========  ===============================================================
+part                 size         content
+===================  ===========  ===============================================================
+seat                 P            the observer's own seat (one-hot)
+phase                8            the phase, one-hot (order of :class:`~kuhtheory.engine.Phase`)
+to_act, active       P, P         who is to act, whose turn it is (one-hot, relative)
+money                6            the observer's money cards per denomination
+card_counts          P            how many money cards each player holds (public)
+herds                P x 10       each player's animal cards per species
+families             P x 10       who owns each complete family (one-hot per species)
+deck, donkeys        1, 1         cards left in the deck, donkeys turned up
+bank                 6            the bank's money cards
+dove, must_auction   P, 1         the dove holder (first, bluff); the double move's forced auction
+shown                P x 7        per player: showed his money (K-PAY-2), and those cards
+revealed             P x 7        per player: a pile of his was seen, and the last one seen
+auction              ...          running auction: lot, auctioneer, high bid and bidder, passes,
+                                  caps, who has bid, payer, payee, amount, the paid cards if seen
+trade                ...          running trade: offerer, opponent, species, stake, round, card
+                                  counts, the piles the observer knows
+laying               1 + P + 16   the observer's own pile being laid: its opponent and species
+                                  (a trade), its cards, the smallest card he may still lay
+===================  ===========  ===============================================================
 
 >>> from kuhtheory.engine import new_game
 >>> layout = ObservationLayout.for_game("classic", players=4)

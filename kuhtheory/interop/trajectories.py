@@ -15,7 +15,7 @@ The format (JSON; :func:`write_trajectories` writes one trajectory per line, JSO
      "game": "python_kuhhandel",
      "setup": {"players": 4, "seed": 7, "edition": "classic", "variants": [], "first_player": 2},
      "seats": ["heuristic", "random", "random", "random"],
-     "encoding": {"num_actions": 522, "observation": "tensor", "observation_size": 468,
+     "encoding": {"num_actions": 522, "observation": "tensor", "observation_size": 297,
                   "observation_parts": [["seat", 0, 4], ["phase", 4, 12], ...]},
      "steps": [{"player": 2, "observation": [0, 0, 1, ...], "legal_actions": [0, 14, 37],
                 "action": 0}, ...],
