@@ -11,12 +11,14 @@ OpenSpiel) and ``pip install 'kuhtheory[cluster]'`` (Dask distributed).
 * :mod:`~kuhtheory.interop.features`: a player's observation as a vector and as text;
 * :mod:`~kuhtheory.interop.pettingzoo`: the PettingZoo AEC environment (``env``, ``raw_env``);
 * :mod:`~kuhtheory.interop.openspiel`: OpenSpiel games ``python_kuhhandel`` and
-  ``python_kuhhandel_trade``, registered on import;
+  ``python_kuhhandel_trade``, registered on import (on :mod:`~kuhtheory.interop.spiel`, what the
+  two share, and :mod:`~kuhtheory.interop.infostate`, perfect-recall information states);
 * :mod:`~kuhtheory.interop.trajectories`: game records as OpenSpiel-style trajectories;
 * :mod:`~kuhtheory.interop.cluster`: tournaments on a Dask distributed cluster.
 
-Only the first three import nothing beyond numpy; each of the others imports its own library
-when it is imported, and says which extra to install if it is missing.
+The encoding, the coded game, the features, ``infostate`` and ``trajectories`` need nothing
+beyond numpy; each of the others imports its own library when it is imported, and says which
+extra to install if it is missing.
 """
 
 from __future__ import annotations

@@ -59,14 +59,24 @@ except ImportError as _missing:  # pragma: no cover - the [rl] extra is installe
         "kuhtheory.interop.openspiel needs OpenSpiel: pip install 'kuhtheory[rl]'"
     ) from _missing
 
-from kuhtheory.cards import Animal, from_counts, parse_money, subtract, to_counts
+from kuhtheory.cards import Animal, from_counts, subtract, to_counts
 from kuhtheory.editions import Edition, Scoring, get_edition
-from kuhtheory.engine import GameState, Phase
+from kuhtheory.engine import Phase
 from kuhtheory.errors import InvalidActionError, InvalidSetupError, SolverInputError
 from kuhtheory.interop.actions import ActionEncoding
-from kuhtheory.interop.coded import CodedState
-from kuhtheory.interop.features import ObservationLayout, observation_text
+from kuhtheory.interop.features import ObservationLayout
 from kuhtheory.interop.infostate import GameStart, Play, TradeStart
+from kuhtheory.interop.spiel import (
+    Observer,
+    PlayState,
+    Shared,
+    at_least,
+    game_type,
+    hand_param,
+    probabilities_param,
+    spelled,
+    split_names,
+)
 from kuhtheory.solvers.trade import parse_value
 
 GAME_NAME: Final = "python_kuhhandel"
@@ -80,96 +90,16 @@ TRADED: Final = Animal.COW
 
 
 # ---------------------------------------------------------------------------------------------
-# Parameters
-
-
-def _spelled(params: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
-    """``params`` as OpenSpiel can write them into a game string and read them back.
-
-    OpenSpiel reads a parameter that starts like a number as a number (``edition=2025`` becomes
-    the int 2025, which its type check then refuses) and cannot read one such as ``2025+quick``
-    at all. So an edition's inline variants move to ``variants``, and each text parameter in
-    ``names`` that starts with a digit gets a trailing space (the readers strip it).
-    """
-    out = dict(params)
-    key, *inline = str(out["edition"]).split("+")
-    out["edition"] = key.strip()
-    out["variants"] = "+".join([*inline, *_split_names(str(out["variants"]))])
-    for name in names:
-        text = str(out[name]).strip()
-        out[name] = text + " " if text[:1].isdigit() else text
-    return out
-
-
-def _split_names(text: str) -> tuple[str, ...]:
-    """Variant names joined by ``+`` (or by commas, in a dict of parameters)."""
-    return tuple(n.strip() for n in text.replace(",", "+").split("+") if n.strip())
-
-
-def _at_least(params: dict[str, Any], name: str, low: int) -> int:
-    value = params[name]
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise InvalidSetupError(f"{name}={value!r} must be a whole number >= {low}")
-    return value
-
-
-def _hand(text: str, who: str) -> tuple[int, ...]:
-    """A hand of money cards separated by spaces (or commas, in a dict of parameters)."""
-    try:
-        return parse_money(text)
-    except ValueError as exc:
-        raise SolverInputError(f"{who} {text.strip()!r}: {exc}") from None
-
-
-def _probabilities(text: str, hands: int) -> tuple[Fraction, ...]:
-    text = text.strip()
-    if not text:
-        return (Fraction(1, hands),) * hands
-    try:
-        probs = tuple(Fraction(p.strip()) for p in text.split(";"))
-    except (ValueError, ZeroDivisionError):
-        raise SolverInputError(f"probabilities {text!r} must be numbers separated by ';'") from None
-    if len(probs) != hands or any(p < 0 for p in probs) or sum(probs) != 1:
-        raise SolverInputError(
-            f"probabilities {text!r}: need {hands} non-negative numbers adding up to 1, "
-            "one per hand of A"
-        )
-    return probs
-
-
-class _Shared:
-    """A game's parameters, read once and shared by its states: OpenSpiel copies a state by
-    deep-copying its fields (these are shared, not copied) and serializes it by pickling them
-    (these pickle as their parameters)."""
-
-    params: dict[str, Any]
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self).read, (self.params,))  # type: ignore[attr-defined]
-
-
-# ---------------------------------------------------------------------------------------------
 # The whole game
 
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Kuhhandel (kuhtheory, every edition)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=5,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={
+_GAME_TYPE = game_type(
+    GAME_NAME,
+    "Kuhhandel (kuhtheory, every edition)",
+    pyspiel.GameType.Utility.GENERAL_SUM,
+    (3, 5),
+    True,
+    {
         "edition": "classic",
         "variants": "",
         "players": 4,
@@ -190,7 +120,7 @@ def _max_score(edition: Edition) -> float:
 
 
 @dataclass(frozen=True, eq=False)
-class _Setup(_Shared):
+class _Setup(Shared):
     """The parameters of a ``python_kuhhandel`` game, read and checked once."""
 
     params: dict[str, Any]
@@ -207,8 +137,8 @@ class _Setup(_Shared):
 
     @classmethod
     def read(cls, params: dict[str, Any]) -> _Setup:
-        p = _spelled({**_GAME_TYPE.parameter_specification, **params}, ("edition",))
-        edition = get_edition(str(p["edition"]), _split_names(str(p["variants"])))
+        p = spelled({**_GAME_TYPE.parameter_specification, **params}, ("edition",))
+        edition = get_edition(str(p["edition"]), split_names(str(p["variants"])))
         players = edition.check_players(p["players"])
         reward = str(p["reward"])
         if reward not in REWARDS:
@@ -221,8 +151,8 @@ class _Setup(_Shared):
             edition,
             players,
             reward,
-            _at_least(p, "max_steps", 1),
-            _at_least(p, "deals", 1),
+            at_least(p, "max_steps", 1),
+            at_least(p, "deals", 1),
             seed,
             ActionEncoding.for_edition(edition),
             ObservationLayout.for_game(edition, players),
@@ -261,27 +191,29 @@ class KuhhandelGame(pyspiel.Game):
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> _Observer:
+    ) -> Observer:
         """The observer OpenSpiel asks for (observations, or perfect-recall information states)."""
-        return _Observer(self.setup.layout, iig_obs_type, params)
+        return Observer(self.setup.layout, iig_obs_type, params)
 
 
-class KuhhandelState(pyspiel.State):
+class KuhhandelState(PlayState):
     """A state of ``python_kuhhandel``."""
 
-    def __init__(self, game: KuhhandelGame) -> None:
-        super().__init__(game)
-        self._setup = setup = game.setup
-        self._play: Play | None = setup.start(setup.seed) if setup.seed >= 0 else None
+    BEFORE = "the deal is not drawn yet"
 
-    def current_player(self) -> int:
-        if self._play is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        seat = self._play.coded.current_player
-        assert seat is not None
-        return seat
+    def __init__(self, game: KuhhandelGame) -> None:
+        setup = game.setup
+        super().__init__(game, setup.start(setup.seed) if setup.seed >= 0 else None)
+
+    def _begin(self, outcome: int) -> Play:
+        if not 0 <= outcome < self._setup.deals:
+            raise InvalidActionError(
+                f"chance outcome {outcome!r} is not a deal: deals are 0..{self._setup.deals - 1}"
+            )
+        return self._setup.start(outcome)  # type: ignore[no-any-return]
+
+    def _chance_text(self, outcome: int) -> str:
+        return f"deal {outcome}"
 
     def is_terminal(self) -> bool:
         play = self._play
@@ -292,25 +224,6 @@ class KuhhandelState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / self._setup.deals
         return [(seed, p) for seed in range(self._setup.deals)]
-
-    def _legal_actions(self, player: int) -> list[int]:
-        assert self._play is not None
-        return list(self._play.coded.legal_codes())
-
-    def _apply_action(self, action: int) -> None:
-        if self._play is None:
-            if not 0 <= action < self._setup.deals:
-                raise InvalidActionError(
-                    f"chance outcome {action!r} is not a deal: deals are 0..{self._setup.deals - 1}"
-                )
-            self._play = self._setup.start(int(action))
-        else:
-            self._play = self._play.apply(int(action))
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
-        return self._setup.encoding.describe(action)
 
     def returns(self) -> list[float]:
         n = self._setup.players
@@ -324,104 +237,27 @@ class KuhhandelState(pyspiel.State):
         winners = state.winners()
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
 
-    @property
-    def engine_state(self) -> GameState | None:
-        """The engine state (god's view), None before the deal."""
-        return None if self._play is None else self._play.coded.state
-
-    @property
-    def coded(self) -> CodedState | None:
-        """The coded game (the engine state and the pile being laid), None before the deal."""
-        return None if self._play is None else self._play.coded
-
-    def information_state(self, player: int) -> str:
-        """``player``'s information-state string (empty before the deal)."""
-        return "" if self._play is None else self._play.information_state(player)
-
     def observation_vector(self, player: int, out: np.ndarray) -> None:
         """Write ``player``'s observation vector into ``out`` (zeros before the deal)."""
         if self._play is None:
             out.fill(0.0)
             return
         coded = self._play.coded
-        out[:] = self._setup.layout.vector(
-            coded.state.observation(player), coded.laying_view(player)
-        )
-
-    def observation_text(self, player: int) -> str:
-        """``player``'s observation as text."""
-        return "the deal is not drawn yet" if self._play is None else _text(self._play, player)
-
-    def __str__(self) -> str:
-        return "the deal is not drawn yet" if self._play is None else _god_view(self._play)
-
-
-def _text(play: Play, player: int) -> str:
-    coded = play.coded
-    laying = coded.pile_cards if coded.laying_view(player) is not None else None
-    return observation_text(coded.state.observation(player), laying)
-
-
-def _god_view(play: Play) -> str:
-    coded = play.coded
-    state = coded.state
-    money = " ".join(f"P{p}:{list(state.money(p))}" for p in range(state.players))
-    pile = f" laying {list(coded.pile_cards)} for {coded.target}" if coded.laying else ""
-    return f"{state!r} step {coded.steps} money {money}{pile}"
-
-
-class _Observer:
-    """OpenSpiel's observer interface: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
-
-    def __init__(
-        self, layout: ObservationLayout | None, iig_obs_type: Any, params: dict[str, Any] | None
-    ) -> None:
-        if params:
-            raise InvalidSetupError(f"observation parameters are not supported: {params!r}")
-        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        if iig_obs_type is not None and (
-            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-            or not iig_obs_type.public_info
-        ):
-            raise InvalidSetupError(
-                "kuhtheory's OpenSpiel games observe one player's own view (public and private "
-                f"information); {iig_obs_type!r} is not supported"
-            )
-        size = 0 if self.perfect_recall or layout is None else layout.size
-        self.tensor = np.zeros(size, dtype=np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        if size and layout is not None:
-            self.dict = {name: self.tensor[a:b] for name, a, b in layout.slices}
-
-    def set_from(self, state: Any, player: int) -> None:
-        if self.tensor.size:
-            state.observation_vector(player, self.tensor)
-
-    def string_from(self, state: Any, player: int) -> str:
-        if self.perfect_recall:
-            return str(state.information_state(player))
-        return str(state.observation_text(player))
+        obs = coded.state.observation(player)
+        out[:] = self._setup.layout.vector(obs, coded.laying_view(player))
 
 
 # ---------------------------------------------------------------------------------------------
 # The trade subgame
 
 
-_TRADE_TYPE = pyspiel.GameType(
-    short_name=TRADE_GAME_NAME,
-    long_name="Kuhhandel trade (kuhtheory): the sealed-bid trade for one animal",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=False,
-    parameter_specification={
+_TRADE_TYPE = game_type(
+    TRADE_GAME_NAME,
+    "Kuhhandel trade (kuhtheory): the sealed-bid trade for one animal",
+    pyspiel.GameType.Utility.ZERO_SUM,
+    (2, 2),
+    False,
+    {
         "edition": "classic",
         "variants": "",
         "a": "0 10 10",
@@ -433,7 +269,7 @@ _TRADE_TYPE = pyspiel.GameType(
 
 
 @dataclass(frozen=True, eq=False)
-class _TradeSetup(_Shared):
+class _TradeSetup(Shared):
     """The parameters of a ``python_kuhhandel_trade`` game and its start plays."""
 
     params: dict[str, Any]
@@ -447,13 +283,13 @@ class _TradeSetup(_Shared):
 
     @classmethod
     def read(cls, params: dict[str, Any]) -> _TradeSetup:
-        p = _spelled(
+        p = spelled(
             {**_TRADE_TYPE.parameter_specification, **params},
             ("edition", "a", "b", "value", "probabilities"),
         )
-        edition = get_edition(str(p["edition"]), _split_names(str(p["variants"])))
-        a_hands = tuple(_hand(h, "A's hand") for h in str(p["a"]).split(";"))
-        b_hand = _hand(str(p["b"]), "B's hand")
+        edition = get_edition(str(p["edition"]), split_names(str(p["variants"])))
+        a_hands = tuple(hand_param(h, "A's hand") for h in str(p["a"]).split(";"))
+        b_hand = hand_param(str(p["b"]), "B's hand")
         if len({len(h) for h in a_hands}) > 1:
             raise SolverInputError(
                 f"A's hands {p['a'].strip()!r}: everyone sees how many money cards A holds, so "
@@ -475,7 +311,7 @@ class _TradeSetup(_Shared):
             a_hands,
             b_hand,
             parse_value(str(p["value"]).strip()),
-            _probabilities(str(p["probabilities"]), len(a_hands)),
+            probabilities_param(str(p["probabilities"]), len(a_hands)),
             ActionEncoding.for_edition(edition),
             starts,
         )
@@ -505,27 +341,30 @@ class TradeGame(pyspiel.Game):
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> _Observer:
+    ) -> Observer:
         """Strings only: the observation, or the perfect-recall information state."""
-        return _Observer(None, iig_obs_type, params)
+        return Observer(None, iig_obs_type, params)
 
 
-class TradeState(pyspiel.State):
+class TradeState(PlayState):
     """A state of ``python_kuhhandel_trade``."""
 
-    def __init__(self, game: TradeGame) -> None:
-        super().__init__(game)
-        self._setup = setup = game.setup
-        self._play: Play | None = setup.starts[0] if len(setup.starts) == 1 else None
+    BEFORE = "A's hand is not drawn yet"
 
-    def current_player(self) -> int:
-        if self._play is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        seat = self._play.coded.current_player
-        assert seat in (0, 1)
-        return seat
+    def __init__(self, game: TradeGame) -> None:
+        starts = game.setup.starts
+        super().__init__(game, starts[0] if len(starts) == 1 else None)
+
+    def _begin(self, outcome: int) -> Play:
+        starts = self._setup.starts
+        if not 0 <= outcome < len(starts):
+            raise InvalidActionError(
+                f"chance outcome {outcome!r} is not a hand of A: hands are 0..{len(starts) - 1}"
+            )
+        return starts[outcome]  # type: ignore[no-any-return]
+
+    def _chance_text(self, outcome: int) -> str:
+        return f"A holds {list(self._setup.a_hands[outcome])}"
 
     def is_terminal(self) -> bool:
         # Settled: the engine has played the trade (A's Trade at least) and none is running.
@@ -538,26 +377,6 @@ class TradeState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(i, float(p)) for i, p in enumerate(self._setup.probabilities) if p > 0]
-
-    def _legal_actions(self, player: int) -> list[int]:
-        assert self._play is not None
-        return list(self._play.coded.legal_codes())
-
-    def _apply_action(self, action: int) -> None:
-        if self._play is None:
-            if not 0 <= action < len(self._setup.starts):
-                raise InvalidActionError(
-                    f"chance outcome {action!r} is not a hand of A: hands are "
-                    f"0..{len(self._setup.starts) - 1}"
-                )
-            self._play = self._setup.starts[int(action)]
-        else:
-            self._play = self._play.apply(int(action))
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"A holds {list(self._setup.a_hands[action])}"
-        return self._setup.encoding.describe(action)
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -574,15 +393,6 @@ class TradeState(pyspiel.State):
         gained = state.money_total(0) - sum(start.money[0])
         won = state.animals(0).get(TRADED, 0) > 1
         return gained + (self._setup.value if won else Fraction(0))
-
-    def information_state(self, player: int) -> str:
-        return "" if self._play is None else self._play.information_state(player)
-
-    def observation_text(self, player: int) -> str:
-        return "A's hand is not drawn yet" if self._play is None else _text(self._play, player)
-
-    def __str__(self) -> str:
-        return "A's hand is not drawn yet" if self._play is None else _god_view(self._play)
 
 
 # ---------------------------------------------------------------------------------------------
