@@ -1,4 +1,4 @@
-"""The action encoding and the coded game (kuhtheory.interop.actions, kuhtheory.interop.coded).
+"""The action encoding and the coded game (kuhtheory.interop.encoding, kuhtheory.interop.coded).
 
 The central property: from any position, the action sequences the masks allow lead to exactly the
 engine's listed legal actions, each by exactly one sequence, and no allowed sequence is a dead
@@ -28,7 +28,8 @@ from kuhtheory.engine import (
     setup_position,
 )
 from kuhtheory.errors import IllegalActionError, InvalidActionError
-from kuhtheory.interop.actions import (
+from kuhtheory.interop.coded import CodedState, new_coded_game
+from kuhtheory.interop.encoding import (
     BID_STEP,
     CARD_0,
     DONE,
@@ -37,7 +38,6 @@ from kuhtheory.interop.actions import (
     Move,
     MoveKind,
 )
-from kuhtheory.interop.coded import CodedState, new_coded_game
 
 # ---------------------------------------------------------------------------------------------
 # The code table

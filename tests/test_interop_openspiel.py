@@ -21,7 +21,7 @@ from kuhtheory.errors import (  # noqa: E402
     SolverInputError,
     UnknownEditionError,
 )
-from kuhtheory.interop.actions import CARD_0, DONE  # noqa: E402
+from kuhtheory.interop.encoding import CARD_0, DONE  # noqa: E402
 from kuhtheory.interop.openspiel import (  # noqa: E402
     DEALS,
     GAME_NAME,

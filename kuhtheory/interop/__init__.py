@@ -5,7 +5,7 @@ These adapters sit on the engine's public API (:mod:`kuhtheory.engine`: ``new_ga
 installed with the optional extras: ``pip install 'kuhtheory[rl]'`` (PettingZoo, Gymnasium,
 OpenSpiel) and ``pip install 'kuhtheory[cluster]'`` (Dask distributed).
 
-* :mod:`~kuhtheory.interop.actions`: the fixed action encoding (one integer code per move, money
+* :mod:`~kuhtheory.interop.encoding`: the fixed action encoding (one integer code per move, money
   laid card by card) shared by every adapter;
 * :mod:`~kuhtheory.interop.coded`: a game driven by those codes (:class:`CodedState`), with masks;
 * :mod:`~kuhtheory.interop.features`: a player's observation as a vector and as text;
@@ -23,7 +23,7 @@ extra to install if it is missing.
 
 from __future__ import annotations
 
-from kuhtheory.interop.actions import ActionEncoding, Move, MoveKind
 from kuhtheory.interop.coded import CodedState, new_coded_game
+from kuhtheory.interop.encoding import ActionEncoding, Move, MoveKind
 
 __all__ = ["ActionEncoding", "CodedState", "Move", "MoveKind", "new_coded_game"]

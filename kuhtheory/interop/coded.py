@@ -1,4 +1,4 @@
-"""A Kuhhandel game driven by action codes (:mod:`kuhtheory.interop.actions`), with masks.
+"""A Kuhhandel game driven by action codes (:mod:`kuhtheory.interop.encoding`), with masks.
 
 :class:`CodedState` pairs an engine state with the pile a player is laying card by card. It is
 immutable like the engine's states: :meth:`CodedState.apply` returns a new one. A ``CARD`` or
@@ -46,7 +46,7 @@ from kuhtheory.engine import (
     new_game,
 )
 from kuhtheory.errors import IllegalActionError
-from kuhtheory.interop.actions import ActionEncoding, Move, MoveKind, describe_move
+from kuhtheory.interop.encoding import ActionEncoding, Move, MoveKind, describe_move
 from kuhtheory.interop.features import Laying, count_cards
 
 #: The engine action each one-code kind stands for.

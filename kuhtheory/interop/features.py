@@ -50,7 +50,7 @@ import numpy as np
 from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts, format_money
 from kuhtheory.editions import Edition, get_edition
 from kuhtheory.engine import Action, Observation, Phase, action_to_json
-from kuhtheory.interop.actions import ActionEncoding
+from kuhtheory.interop.encoding import ActionEncoding
 
 _PHASES: tuple[Phase, ...] = tuple(Phase)
 _NA = len(ANIMALS)

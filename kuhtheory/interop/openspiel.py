@@ -1,7 +1,7 @@
 """Kuhhandel and its trade as OpenSpiel games; importing this module registers both.
 
 * ``python_kuhhandel``: the whole game, every edition and variant, on the codes of
-  :mod:`kuhtheory.interop.actions`. Parameters: ``edition`` (``"classic"``), ``variants``
+  :mod:`kuhtheory.interop.encoding`. Parameters: ``edition`` (``"classic"``), ``variants``
   (names joined by ``+``, default none), ``players`` (4), ``reward`` (``"win"``: each of ``k``
   winners gets ``1/k``; ``"score"``: the final scores), ``max_steps`` (20,000: a game still
   running then ends with the families completed so far and no winner), ``deals`` and ``seed``.
@@ -63,7 +63,7 @@ from kuhtheory.cards import Animal, from_counts, subtract, to_counts
 from kuhtheory.editions import Edition, Scoring, get_edition
 from kuhtheory.engine import Phase
 from kuhtheory.errors import InvalidActionError, InvalidSetupError, SolverInputError
-from kuhtheory.interop.actions import ActionEncoding
+from kuhtheory.interop.encoding import ActionEncoding
 from kuhtheory.interop.features import ObservationLayout
 from kuhtheory.interop.infostate import GameStart, Play, TradeStart
 from kuhtheory.interop.spiel import (

@@ -17,7 +17,7 @@ The PettingZoo conventions (``env(...)`` wrapped, ``raw_env(...)`` not):
 
 * agents ``player_0`` .. ``player_{n-1}``, one per seat; the acting one is ``agent_selection``;
 * actions: a :class:`gymnasium.spaces.Discrete` over the fixed codes of
-  :mod:`kuhtheory.interop.actions` (a pile of money is laid card by card, then ``DONE``);
+  :mod:`kuhtheory.interop.encoding` (a pile of money is laid card by card, then ``DONE``);
 * observations: a dict with ``"observation"``, the vector of :mod:`kuhtheory.interop.features`
   (the engine's per-player observation, seats relative to the observer: it hides the other players'
   money), and ``"action_mask"``, 1 for each code allowed now (all zeros for a player not to act);

@@ -1,7 +1,7 @@
 """Game records as OpenSpiel-style trajectories, for learning code (imitation, offline RL).
 
 A trajectory lists, for every step of a game in the action codes of
-:mod:`kuhtheory.interop.actions`, who acted, what he observed, which codes were legal and which he
+:mod:`kuhtheory.interop.encoding`, who acted, what he observed, which codes were legal and which he
 chose: the ``(current_player, observation, legal_actions, action)`` of OpenSpiel's
 ``rl_environment`` time steps, and the same numbers the PettingZoo environment
 (:mod:`kuhtheory.interop.pettingzoo`) and the OpenSpiel game ``python_kuhhandel`` give. An engine
