@@ -1,19 +1,19 @@
 """A coded game with each player's perfect-recall information state, for OpenSpiel.
 
-:class:`Play` follows a :class:`~kuhtheory.interop.coded.CodedState` and writes, for every player,
-the pieces of his information-state string: his first observation in full, then one piece per
-step he saw, saying what the step was (his own code, or another player's action as the table sees
-it: :func:`~kuhtheory.interop.features.public_action_text`) and what changed in his observation
-(:func:`~kuhtheory.interop.features.observation_changes`). Cards another player lays one by one are
-not a step he sees; the action they make when handed over is. So two histories give a player the
-same string exactly when he cannot tell them apart.
+:class:`Playthrough` follows a :class:`~kuhtheory.interop.coded.CodedState` and writes, for every
+player, the pieces of his information-state string: his first observation in full, then one piece
+per step he saw, saying what the step was (his own code, or another player's action as the table
+sees it: :func:`~kuhtheory.interop.features.public_action_text`) and what changed in his
+observation (:func:`~kuhtheory.interop.features.observation_changes`). Cards another player lays
+one by one are not a step he sees; the action they make when handed over is. So two histories give
+a player the same string exactly when he cannot tell them apart.
 
 A play is immutable and cheap to extend (the pieces and the codes are chains that share the
 past). OpenSpiel copies a state by deep-copying its fields and serializes it by pickling them:
 a play is shared by copies, and pickles as its start (:class:`GameStart` or :class:`TradeStart`)
 and its codes, which are replayed when it is read back.
 
->>> play = Play.begin(GameStart(players=3, seed=4, edition="classic", first_player=0))
+>>> play = Playthrough.begin(GameStart(players=3, seed=4, edition="classic", first_player=0))
 >>> play = play.apply(0)  # P0 auctions
 >>> play.information_state(2).splitlines()[-1]  # doctest: +ELLIPSIS
 'P0 auction: phase=bidding current_player=1 deck_size=39 auction.animals=(pig) ...'
@@ -122,7 +122,7 @@ Codes = tuple[Any, int] | None
 
 
 @dataclass(frozen=True)
-class Play:
+class Playthrough:
     """The coded game since ``start`` and each player's information-state pieces."""
 
     start: Start
@@ -134,17 +134,17 @@ class Play:
     codes: Codes = None
     #: the plays after codes already applied, kept for a small game searched many times (the
     #: trade); None where states are seldom revisited (the whole game), so nothing is kept
-    children: dict[int, Play] | None = field(default=None, compare=False, repr=False)
+    children: dict[int, Playthrough] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def begin(cls, start: Start, remember: bool = False) -> Play:
+    def begin(cls, start: Start, remember: bool = False) -> Playthrough:
         """The play at ``start`` (``remember``: keep the plays after each code applied)."""
         coded = start.coded()
         seen = tuple(coded.state.observation(p) for p in range(start.seats))
         pieces = tuple(Piece(None, f"start {observation_changes(None, obs)}") for obs in seen)
         return cls(start, coded, pieces, seen, None, {} if remember else None)
 
-    def apply(self, code: int) -> Play:
+    def apply(self, code: int) -> Playthrough:
         """The play after ``code``: each player's new piece says what he saw of it."""
         if self.children is not None:
             known = self.children.get(code)
@@ -156,7 +156,7 @@ class Play:
         new = old.apply(code)
         mine = f"I {old.encoding.describe(code)}"
         codes = (self.codes, code)
-        children: dict[int, Play] | None = None if self.children is None else {}
+        children: dict[int, Playthrough] | None = None if self.children is None else {}
         if new.state is old.state:  # a card laid or a trade target named: only the mover knows
             pieces = list(self.pieces)
             pieces[mover] = Piece(pieces[mover], mine)
@@ -171,7 +171,7 @@ class Play:
                 what = mine if p == mover else public
                 chains.append(Piece(chain, f"{what}: {observation_changes(self.seen[p], obs)}"))
                 seen.append(obs)
-            play = Play(self.start, new, tuple(chains), tuple(seen), codes, children)
+            play = Playthrough(self.start, new, tuple(chains), tuple(seen), codes, children)
         if self.children is not None:
             self.children[code] = play
         return play
@@ -190,7 +190,7 @@ class Play:
         out.reverse()
         return out
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Play:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Playthrough:
         return self  # immutable: a copy of an OpenSpiel state shares it
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -198,12 +198,12 @@ class Play:
         return (_replay, (self.start, self.code_list(), self.children is not None))
 
 
-def _replay(start: Start, codes: list[int], remember: bool) -> Play:
+def _replay(start: Start, codes: list[int], remember: bool) -> Playthrough:
     """The play of ``codes`` from ``start`` (how a pickled play is read back)."""
-    play = Play.begin(start, remember)
+    play = Playthrough.begin(start, remember)
     for code in codes:
         play = play.apply(code)
     return play
 
 
-__all__ = ["GameStart", "Piece", "Play", "TradeStart"]
+__all__ = ["GameStart", "Piece", "Playthrough", "TradeStart"]

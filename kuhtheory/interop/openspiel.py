@@ -65,7 +65,7 @@ from kuhtheory.engine import Phase
 from kuhtheory.errors import InvalidActionError, InvalidSetupError, SolverInputError
 from kuhtheory.interop.encoding import ActionEncoding
 from kuhtheory.interop.features import ObservationLayout
-from kuhtheory.interop.infostate import GameStart, Play, TradeStart
+from kuhtheory.interop.infostate import GameStart, Playthrough, TradeStart
 from kuhtheory.interop.spiel import (
     Observer,
     PlayState,
@@ -133,7 +133,7 @@ class _Setup(Shared):
     encoding: ActionEncoding
     layout: ObservationLayout
     #: the start plays of recent deals (OpenSpiel makes initial states often)
-    _starts: dict[int, Play] = field(default_factory=dict, repr=False)
+    _starts: dict[int, Playthrough] = field(default_factory=dict, repr=False)
 
     @classmethod
     def read(cls, params: dict[str, Any]) -> _Setup:
@@ -158,14 +158,14 @@ class _Setup(Shared):
             ObservationLayout.for_game(edition, players),
         )
 
-    def start(self, seed: int) -> Play:
+    def start(self, seed: int) -> Playthrough:
         """The play of the deal ``seed``."""
         play = self._starts.get(seed)
         if play is None:
             if len(self._starts) >= 256:
                 self._starts.clear()
             start = GameStart(self.players, seed, self.edition.name)
-            play = self._starts[seed] = Play.begin(start)
+            play = self._starts[seed] = Playthrough.begin(start)
         return play
 
 
@@ -205,7 +205,7 @@ class KuhhandelState(PlayState):
         setup = game.setup
         super().__init__(game, setup.start(setup.seed) if setup.seed >= 0 else None)
 
-    def _begin(self, outcome: int) -> Play:
+    def _begin(self, outcome: int) -> Playthrough:
         if not 0 <= outcome < self._setup.deals:
             raise InvalidActionError(
                 f"chance outcome {outcome!r} is not a deal: deals are 0..{self._setup.deals - 1}"
@@ -279,7 +279,7 @@ class _TradeSetup(Shared):
     probabilities: tuple[Fraction, ...]
     encoding: ActionEncoding
     #: per hand of A, the play where A is to lay his offer
-    starts: tuple[Play, ...]
+    starts: tuple[Playthrough, ...]
 
     @classmethod
     def read(cls, params: dict[str, Any]) -> _TradeSetup:
@@ -300,7 +300,7 @@ class _TradeSetup(Shared):
         counts = [to_counts(h) for h in a_hands]
         most = tuple(max(c[i] for c in counts) for i in range(len(counts[0])))
         starts = tuple(
-            Play.begin(
+            Playthrough.begin(
                 TradeStart(edition.name, (a, b_hand, from_counts(subtract(most, c))), TRADED),
                 remember=True,
             )
@@ -355,7 +355,7 @@ class TradeState(PlayState):
         starts = game.setup.starts
         super().__init__(game, starts[0] if len(starts) == 1 else None)
 
-    def _begin(self, outcome: int) -> Play:
+    def _begin(self, outcome: int) -> Playthrough:
         starts = self._setup.starts
         if not 0 <= outcome < len(starts):
             raise InvalidActionError(

@@ -3,7 +3,7 @@ parameters, describing them to OpenSpiel, their states' common moves and their o
 
 OpenSpiel copies a state by deep-copying its fields and serializes it by pickling them, so what a
 state holds is immutable and shared: the game's :class:`Shared` parameters and a
-:class:`~kuhtheory.interop.infostate.Play`.
+:class:`~kuhtheory.interop.infostate.Playthrough`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from kuhtheory.engine import GameState
 from kuhtheory.errors import InvalidSetupError, SolverInputError
 from kuhtheory.interop.coded import CodedState
 from kuhtheory.interop.features import ObservationLayout, observation_text
-from kuhtheory.interop.infostate import Play
+from kuhtheory.interop.infostate import Playthrough
 
 
 def spelled(params: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
@@ -114,18 +114,18 @@ def game_type(
 
 
 class PlayState(pyspiel.State):
-    """What the states of both games share: a :class:`~kuhtheory.interop.infostate.Play`, or
+    """What the states of both games share: a :class:`~kuhtheory.interop.infostate.Playthrough`, or
     None before the chance node at the start; the players move by the codes of the play."""
 
     #: what the state says before its chance node
     BEFORE = ""
 
-    def __init__(self, game: Any, play: Play | None) -> None:
+    def __init__(self, game: Any, play: Playthrough | None) -> None:
         super().__init__(game)
         self._setup = game.setup
         self._play = play
 
-    def _begin(self, outcome: int) -> Play:
+    def _begin(self, outcome: int) -> Playthrough:
         """The play after the chance node's ``outcome`` (checked)."""
         raise NotImplementedError
 
