@@ -6,6 +6,7 @@
 #   make bench  print the benchmark figures (never pass/fail on time)
 #   make check-gambit  Gambit's LP on the exported trades (installs pygambit: minutes, once)
 #   make book   build the Jupyter Book into book/_build/html
+#   make pdf    the whole book as one PDF, offline (book/_build/pdf/kuhtheory.pdf)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -14,7 +15,7 @@ STAMP  := $(VENV)/.installed-stamp
 # Jupyter refuses to run as root unless told; these machines run as root.
 ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 
-.PHONY: install lab instructor test unit notebooks-test book book-strict check-browser check-gambit bench widget-js book-js notebooks lint clean
+.PHONY: install lab instructor test unit notebooks-test book book-strict pdf check-browser check-gambit bench widget-js book-js notebooks lint clean
 
 install: $(STAMP)
 
@@ -83,10 +84,16 @@ book-strict: install book-js
 	$(VENV)/bin/jupyter-book build --all -W --keep-going book/
 	$(keep_stamp)
 
+# The whole book as one PDF: the single-page build printed by headless Chromium with the network
+# off (scripts/build_pdf.py); copied to book/_build/html/kuhtheory.pdf, where the book links to it.
+pdf: book
+	$(PY) scripts/build_pdf.py
+
 # The browser checks alone: headless Chromium on the built book, JupyterLab via playwright-core.
 check-browser: install book-js
 	bash scripts/fetch_playwright.sh
-	$(PY) -m pytest -m browser --override-ini="addopts=-ra" tests/test_book.py tests/test_notebooks.py
+	$(PY) -m pytest -m browser --override-ini="addopts=-ra" tests/test_book.py tests/test_notebooks.py \
+	  tests/test_pdf.py
 
 # Gambit's own LP (pygambit) on every trade kuhtheory exports to .efg, against solve_trade's exact
 # values. Not in make test: the [gambit] extra builds pygambit from source (about 7 minutes once).
