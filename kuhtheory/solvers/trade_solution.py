@@ -315,15 +315,25 @@ def solve_trade(
     value: object,
     exact: bool = False,
     refined: bool = True,
-) -> TradeSolution:
+) -> Any:
     """The equilibrium of the trade (:mod:`kuhtheory.solvers.trade`) between A holding ``a`` (a
     hand, or ``[(hand, probability), ...]`` when B does not know it) and B holding ``b``, the
     stake worth ``value`` to either side. Results for single hands are cached per (rules, hands,
     W, mode), so a notebook slider can call this freely.
 
+    ``value=(W_A, W_B)`` (the stake worth ``W_A`` to A and ``W_B`` to B) solves the general-sum
+    trade by Lemke's algorithm instead and returns a
+    :class:`~kuhtheory.solvers.trade_general.GeneralTradeSolution` with the same tables.
+
     Raises :class:`SolverInputError` for unknown denominations, a negative ``value`` or an edition
     without a trade, and :class:`SolverError` if an LP fails.
     """
+    if isinstance(value, (tuple, list)):
+        from kuhtheory.solvers.trade_general import solve_general_trade, worths
+
+        if not isinstance(a, str) and any(isinstance(v, (tuple, list)) for v in a):
+            raise SolverInputError("value=(W_A, W_B): A's hand must be one hand, not a belief")
+        return solve_general_trade(edition, a, b, *worths(value), exact=exact)  # type: ignore[arg-type]
     name = _edition_name(edition)
     rules = TradeRules.from_edition(edition)
     w = parse_value(value)
