@@ -153,7 +153,8 @@ def run_trade(args: argparse.Namespace) -> int:
                 f"--efg: the tree would have about {leaves} leaves (limit {MAX_EFG_LEAVES}); "
                 "use smaller hands"
             )
-        write_efg(trade_game(args.edition, a, args.b, args.value), Path(args.efg))
+        # a belief in classic: B sees the first pile on a tie, so piles keep their cards
+        write_efg(trade_game(args.edition, a, args.b, args.value, collapse=False), Path(args.efg))
     if args.json:
         data = solution.to_dict()
         if solution.exact:

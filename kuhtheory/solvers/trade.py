@@ -34,7 +34,13 @@ Collapsing: two offers of A with the same count and total look the same to B and
 two counters of B with the same total pay the same, so only one representative of each class is
 kept (:func:`offer_classes`, :func:`counter_totals`); this keeps ten-card hands small (a few hundred
 sequences rather than 180 x 2^10 tree nodes). :func:`trade_game` with ``collapse=False`` keeps every
-distinct sub-multiset, and the tests check that both give the same value.
+distinct sub-multiset. With public hands both give the same value (tested), and so they do with
+hidden hands in the one-round editions; *not* in classic with hidden hands: after a tie the piles
+are exchanged and counted (K-TRD-3), so B has seen the cards of A's first pile, which tell him
+which hands could have laid it, and ``collapse=True`` forgets them. Three equally likely hands
+{10,50,50}, {0,0,10,10}, {0,100} against B = 50,100 at W = 150: 81.74 by the rules
+(``collapse=False``), 86.67 collapsed. :func:`~kuhtheory.solvers.trade_solution.solve_trade` solves
+beliefs by the rules' model, built with arrays (:mod:`kuhtheory.solvers.trade_hidden`).
 
 The classic re-offer: with single (public) hands the position after a first tie is a proper
 subgame (both know everything that happened) whose payoffs do not depend on the first round, so its
@@ -383,8 +389,9 @@ def trade_game(
     B's information sets are ``("reply", count)`` and, in a second round, ``("reply2", count of A's
     first pile, B's first counter, count)``; A's are ``("offer", hand)`` and ``("reoffer", hand,
     first offer, first counter)``. When ``collapse`` is true a revealed pile is known by its count
-    and total. Sizes grow fast: meant for small hands (single hands are solved by
-    :func:`round_form`).
+    and total only (not the rules' model for classic with hidden hands, see the module docstring).
+    Sizes grow fast: meant for small hands (single hands are solved by :func:`round_form`, beliefs
+    by :mod:`kuhtheory.solvers.trade_hidden`).
 
     >>> g = trade_game("classic", "0,10", "10", 30)
     >>> g.infoset_count()
