@@ -23,7 +23,8 @@ from kuhtheory.solvers.lemke import (
     solve_bimatrix,
     uniform_priors,
 )
-from kuhtheory.solvers.sequence_form import from_game, solve_lp
+from kuhtheory.solvers.lp import solve_lp
+from kuhtheory.solvers.sequence_form import from_game
 
 
 def _negated(node: Node) -> Node:

@@ -15,7 +15,7 @@ from kuhtheory.cards import DENOMINATIONS, from_counts
 from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers import solve_trade
 from kuhtheory.solvers.efg import Chance, Decision, Game, Terminal
-from kuhtheory.solvers.sequence_form import solve_lp
+from kuhtheory.solvers.lp import solve_lp
 from kuhtheory.solvers.solve import solve_game
 from kuhtheory.solvers.trade import (
     TradeRules,

@@ -185,7 +185,7 @@ def _solve(edition: Edition, a: Side, b: Side, w: int | tuple[int, int]) -> Solv
         # The off-path refinement LP can fail numerically on some hands; the unrefined
         # equilibrium is still an equilibrium (off-path replies may be weaker).
         _FAILED_REFINEMENTS.append((edition.name, a, b, w))
-        sol = solve_trade(edition, _arg(a), _arg(b), w, refined=False)  # type: ignore[arg-type]
+        sol = solve_trade(edition, _arg(a), _arg(b), w, refinement="none")  # type: ignore[arg-type]
     hidden_a = len(getattr(sol, "a_hands", ())) > 1  # A's offers then differ by hand: unused
     offers = () if hidden_a else tuple(sol.offer_table())
     replies = tuple((c, acc, tuple(sorted(cs.items()))) for c, acc, cs in sol.reply_table())

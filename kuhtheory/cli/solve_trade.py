@@ -50,7 +50,8 @@ from kuhtheory.solvers.trade import (
     parse_hand,
     trade_game,
 )
-from kuhtheory.solvers.trade_solution import TradeSolution, solve_trade
+from kuhtheory.solvers.trade_solution import solve_trade
+from kuhtheory.solvers.trade_tables import TradeSolution
 
 #: Largest tree (leaves, estimated) that ``--efg`` writes for a trade.
 MAX_EFG_LEAVES = 200_000

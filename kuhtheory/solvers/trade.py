@@ -21,10 +21,12 @@ Inputs: the edition's trade rules, the offerer A's money cards, the responder B'
      A offers again, B again sees the count and accepts or counters; a second tie gives A the stake
      free, no money moving.
 
-Why zero-sum: this is the *relative* view of the trade. Money and animals are both means to points;
-``W`` is the money-equivalent of owning the stake rather than the opponent owning it, the same for
-both, and money paid by one is received by the other. The payoff is therefore A's gain relative to
-B's, and B's payoff is its negative. It is a model for teaching, not the whole game's value.
+Why zero-sum: the payoff ``V`` is A's *absolute* gain, the money he receives minus the money he
+pays, plus ``W`` if he ends with the stake. B's gain is then ``W - V``: one of them ends with the
+stake, and the money one pays the other receives. The two gains add up to ``W`` (a constant-sum
+game), so the game is solved as zero-sum with B minimising ``V``; A's gain *relative to* B's is
+``V - (W - V) = 2V - W``. ``W`` is the money-equivalent of owning the stake rather than the opponent
+owning it, the same for both: a model for teaching, not the whole game's value.
 
 Both hands are known to both players (a single hand each); what is hidden is which cards A lays
 (and B's counter until the piles are exchanged). For B's uncertainty about A's hand, give A a

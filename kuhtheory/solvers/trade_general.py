@@ -53,7 +53,7 @@ from kuhtheory.solvers.trade import (
     parse_hand,
     parse_value,
 )
-from kuhtheory.solvers.trade_solution import OfferRow, ReplyRow
+from kuhtheory.solvers.trade_tables import OfferRow, ReplyRow
 
 #: Starting priors traced per round (the uniform one and random fully mixed ones).
 STARTS = 4
@@ -317,7 +317,8 @@ def worths(value: tuple[object, ...] | list[object]) -> tuple[object, object]:
     return value[0], value[1]
 
 
-def _edition_name(edition: str | Edition | TradeRules) -> str:
+def edition_name(edition: str | Edition | TradeRules) -> str:
+    """The edition's name for the result (``"custom"`` for bare trade rules)."""
     if isinstance(edition, TradeRules):
         return "custom"
     try:
@@ -341,7 +342,7 @@ def solve_general_trade(
     exactly anyway where the round is small, and checked by best responses in floats always.
     """
     rules = TradeRules.from_edition(edition)
-    name = _edition_name(edition)
+    name = edition_name(edition)
     w_a = parse_value(value_a)
     w_b = parse_value(value_b)
     ha, hb = parse_hand(a, "A's hand"), parse_hand(b, "B's hand")

@@ -55,11 +55,13 @@ from kuhtheory.cards import DENOMINATIONS, Counts, from_counts
 from kuhtheory.editions import Edition, TradeTie
 from kuhtheory.errors import SolverError, SolverInputError
 from kuhtheory.solvers import highs
-from kuhtheory.solvers.best_response import complete_behaviour, exploitability
+from kuhtheory.solvers.best_response import exploitability
 from kuhtheory.solvers.efg import to_fraction
 from kuhtheory.solvers.highs import csc_from_triplets
+from kuhtheory.solvers.refinements import Refinement, complete_behaviour
 from kuhtheory.solvers.result import SolveResult
 from kuhtheory.solvers.sequence_form import Infoset, SequenceForm, uniform_plan
+from kuhtheory.solvers.solve import solve_sequence_form
 from kuhtheory.solvers.trade import (
     HandInput,
     TradeRules,
@@ -70,7 +72,8 @@ from kuhtheory.solvers.trade import (
     parse_hand,
     parse_value,
 )
-from kuhtheory.solvers.trade_general import settle
+from kuhtheory.solvers.trade_general import _undominated_for_b, edition_name, settle
+from kuhtheory.solvers.trade_tables import OfferRow, ReplyRow, TradeSolution
 
 #: Probabilities of a belief may miss 1 by this much (then they are renormalised exactly).
 PROB_TOL = 1e-6
@@ -298,8 +301,6 @@ def _exact_payoff(rules: TradeRules, a: int, label: str, w: Fraction, tie: Fract
 
 def _keep(rules: TradeRules, block: np.ndarray) -> np.ndarray:
     """B's replies not weakly dominated on these offers' rows (B minimises A's payoff)."""
-    from kuhtheory.solvers.trade_general import _undominated_for_b
-
     return _undominated_for_b(-block, np.array([0]))[0]
 
 
@@ -524,15 +525,20 @@ def _second_round(
     )
 
 
+@functools.lru_cache(maxsize=512)
 def _public_second_round(
     rules: TradeRules, hand: Counts, b_hand: Counts, value: Fraction, exact: bool
 ) -> Fraction:
-    from kuhtheory.solvers.trade_solution import solve_trade
-
-    s = solve_trade(rules, from_counts(hand), from_counts(b_hand), value, exact=exact)
-    assert s.second_round is not None
-    second = s.second_round
-    return second.value_exact if second.value_exact is not None else Fraction(second.value)
+    """The value of the classic second round with both hands public: the trade once more, a
+    tie giving A the stake free (K-TRD-3), as a one-hand model of its own."""
+    free = TradeRules(rules.responder_may_accept, rules.counter_settlement, TradeTie.OFFERER_FREE)
+    one = ((hand, Fraction(1)),)
+    model = build_model(free, one, ((b_hand, Fraction(1)),), value, exact, title="second round")
+    if exact:
+        result = solve_sequence_form(model.sf, exact=True, refinement=Refinement.NONE)
+        assert result.value_exact is not None
+        return result.value_exact
+    return Fraction(aggregated_lp(model)[2])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -617,15 +623,14 @@ class HiddenSolve:
     result: SolveResult
 
 
-def solve_model(model: HiddenModel, exact: bool, refined: bool) -> SolveResult:
-    """Solve ``model``: the generic pipeline when small or exact, else the aggregated LP checked
-    by best responses on the full model."""
-    from kuhtheory.solvers.solve import solve_sequence_form
-
+def solve_model(model: HiddenModel, exact: bool, refinement: str | Refinement) -> SolveResult:
+    """Solve ``model``: the generic pipeline (:func:`~kuhtheory.solvers.solve.solve_sequence_form`
+    with ``refinement``) when small or exact, else the aggregated LP checked by best responses on
+    the full model (a Nash equilibrium, unrefined: the result says so)."""
     sf = model.sf
     cells = len(sf.rows)
     if exact or cells <= SMALL_CELLS:
-        return solve_sequence_form(sf, exact=exact, refined=refined, parameters={})
+        return solve_sequence_form(sf, exact=exact, refinement=refinement, parameters={})
     start = time.perf_counter()
     x, y, value = aggregated_lp(model)
     gap = max(0.0, float(exploitability(sf, x, y)))
@@ -638,8 +643,8 @@ def solve_model(model: HiddenModel, exact: bool, refined: bool) -> SolveResult:
         value=value,
         value_exact=None,
         strategies=(
-            complete_behaviour(sf, 0, x, uniform_plan(sf.infosets[1])),
-            complete_behaviour(sf, 1, y, uniform_plan(sf.infosets[0])),
+            complete_behaviour(sf, 0, x, [uniform_plan(sf.infosets[1])]),
+            complete_behaviour(sf, 1, y, [uniform_plan(sf.infosets[0])]),
         ),
         exploitability=gap,
         exact=False,
@@ -656,17 +661,15 @@ def solve_hidden_trade(
     b: HandInput | Sequence[tuple[HandInput, object]],
     value: object,
     exact: bool = False,
-    refined: bool = True,
+    refinement: str | Refinement = Refinement.QUASI_PERFECT,
     name: str | None = None,
-) -> object:
+) -> TradeSolution:
     """The trade with A's hand (and, in the one-round editions, B's) drawn from a belief: a
     :class:`~kuhtheory.solvers.trade_solution.TradeSolution` whose ``offers`` has a table per
     hand of A (module docstring). Raises :class:`SolverInputError` for a bad belief."""
-    from kuhtheory.solvers.trade_solution import TradeSolution, _edition_name
-
     start = time.perf_counter()
     rules = TradeRules.from_edition(edition)
-    name = name or _edition_name(edition)
+    name = name or edition_name(edition)
     w = parse_value(value)
     hands = parse_belief(a) if is_belief(a) else ((parse_hand(a, "A's hand"), Fraction(1)),)  # type: ignore[arg-type]
     b_hands = (
@@ -675,7 +678,7 @@ def solve_hidden_trade(
         else ((parse_hand(b, "B's hand"), Fraction(1)),)  # type: ignore[arg-type]
     )  # type: ignore[arg-type]
     model = build_model(rules, hands, b_hands, w, exact)
-    result = solve_model(model, exact, refined)
+    result = solve_model(model, exact, refinement)
     offers, replies = _tables(rules, model, result)
     return TradeSolution(
         edition=name,
@@ -714,8 +717,6 @@ def _check_size(piles: dict[int, list[Pile]], hands: Belief, b_hands: Belief) ->
 
 
 def _tables(rules: TradeRules, model: HiddenModel, result: SolveResult) -> tuple[dict, tuple]:
-    from kuhtheory.solvers.trade_solution import OfferRow, ReplyRow
-
     offers: dict[tuple[int, ...], tuple[OfferRow, ...]] = {}
     used: set[int] = set()
     strat0 = result.strategy(0)
