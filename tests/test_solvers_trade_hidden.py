@@ -168,3 +168,13 @@ def test_many_hidden_hands_use_the_aggregated_lp():
     belief = [(h, Fraction(1, 7)) for h in hands]
     s = solve_trade("2025", belief, "0,10,10,50,100", 100)
     assert s.exploitability < 1e-7 and len(s.offers) == 7
+
+
+def test_both_hidden_reply_table_averages_over_bs_hands():
+    a_belief = [("0,10,50", Fraction(1, 2)), ("10,10", Fraction(1, 2))]
+    b_belief = [("0,50", Fraction(2, 3)), ("10,10,10", Fraction(1, 3))]
+    s = solve_hidden_trade("2025", a_belief, b_belief, 80)
+    assert s.b_hand == (0, 50)
+    for row in s.replies:
+        assert row.accept + sum(p for _, p in row.counters) == pytest.approx(1.0)
+    assert len({r.count for r in s.replies}) == len(s.replies)

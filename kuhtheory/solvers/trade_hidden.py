@@ -665,8 +665,10 @@ def solve_hidden_trade(
     name: str | None = None,
 ) -> TradeSolution:
     """The trade with A's hand (and, in the one-round editions, B's) drawn from a belief: a
-    :class:`~kuhtheory.solvers.trade_solution.TradeSolution` whose ``offers`` has a table per
-    hand of A (module docstring). Raises :class:`SolverInputError` for a bad belief."""
+    :class:`~kuhtheory.solvers.trade_tables.TradeSolution` whose ``offers`` has a table per hand
+    of A (module docstring); with B's hand drawn too, ``b_hand`` is his most likely hand and the
+    reply table is averaged over his hands by the belief. Raises :class:`SolverInputError` for a
+    bad belief."""
     start = time.perf_counter()
     rules = TradeRules.from_edition(edition)
     name = name or edition_name(edition)
@@ -684,7 +686,7 @@ def solve_hidden_trade(
         edition=name,
         rules=rules,
         a_hands=tuple((from_counts(h), p) for h, p in hands),
-        b_hand=from_counts(b_hands[0][0]),
+        b_hand=from_counts(max(b_hands, key=lambda hp: hp[1])[0]),
         stake_value=w,
         value=result.value,
         value_exact=result.value_exact,
@@ -730,19 +732,23 @@ def _tables(rules: TradeRules, model: HiddenModel, result: SolveResult) -> tuple
         offers[from_counts(hand)] = rows
         used |= {r.count for r in rows if r.probability > 0}
     totals = sorted({t for hb, _ in model.b_hands for t in counter_totals(hb)})
-    out = []
+    # B's replies by count; with B's hand drawn too, averaged over his hands by the belief (what
+    # A faces when he lays that many cards).
+    weight = {from_counts(hb): float(pb) for hb, pb in model.b_hands}
+    accept: dict[int, float] = {}
+    counters: dict[int, dict[int, float]] = {}
     for info_key, acts in result.strategy(1).items():
         if not (isinstance(info_key, tuple) and info_key[0] == "reply"):
             continue
-        counters = dict.fromkeys(totals, 0.0)
+        count = int(info_key[-1])
+        pb = weight[info_key[1]] if len(info_key) == 3 else 1.0
+        row = counters.setdefault(count, dict.fromkeys(totals, 0.0))
+        accept[count] = accept.get(count, 0.0) + pb * float(acts.get("accept", 0.0))
         for action, p in acts.items():
             if action != "accept":
-                counters[int(action[8:])] += float(p)
-        count = int(info_key[-1])
-        out.append(
-            ReplyRow(count, float(acts.get("accept", 0.0)), tuple(counters.items()), count in used)
-        )
-    return offers, tuple(sorted(out, key=lambda r: r.count))
+                row[int(action[8:])] += pb * float(p)
+    out = [ReplyRow(c, accept[c], tuple(counters[c].items()), c in used) for c in sorted(counters)]
+    return offers, tuple(out)
 
 
 __all__ = [
