@@ -242,9 +242,9 @@ def _observe_solves(monkeypatch):
     seen = []
     real = equilibrium._solve.__wrapped__
 
-    def spy(edition, a, b, w):
+    def spy(edition, a, b, w, refined=True):
         seen.append((a, b, w))
-        return real(edition, a, b, w)
+        return real(edition, a, b, w, refined)
 
     monkeypatch.setattr(equilibrium, "_solve", spy)
     return seen

@@ -166,26 +166,32 @@ Solved = tuple[
 ]
 
 
-def _arg(side: Side) -> object:
+def _arg(side: Side) -> Any:
+    """A side as :func:`~kuhtheory.solvers.solve_trade` takes it: card values or a belief."""
     if side and isinstance(side[0], tuple):
         return [(from_counts(h), p) for h, p in side]  # type: ignore[misc]
     return from_counts(side)  # type: ignore[arg-type]
 
 
 @functools.lru_cache(maxsize=16384)
-def _solve(edition: Edition, a: Side, b: Side, w: int | tuple[int, int]) -> Solved:
+def _solve(
+    edition: Edition, a: Side, b: Side, w: int | tuple[int, int], refined: bool = True
+) -> Solved:
     """(value to A, A's offers, B's replies, second-round offers) of one trade, cached by exactly
-    what the solver sees: the trade rules, each side's model hand or belief, the worth(s)."""
+    what the solver sees: the trade rules, each side's model hand or belief, the worth(s), and
+    whether it is refined (quasi-perfect, the default) or only valued (``refined=False``: the
+    value is the same, the plans may be weakly dominated off the path)."""
     from kuhtheory.errors import SolverError
     from kuhtheory.solvers import solve_trade
 
     try:
-        sol = solve_trade(edition, _arg(a), _arg(b), w)  # type: ignore[arg-type]
+        how = "quasi-perfect" if refined else "none"
+        sol = solve_trade(edition, _arg(a), _arg(b), w, refinement=how)
     except SolverError:
         # The off-path refinement LP can fail numerically on some hands; the unrefined
         # equilibrium is still an equilibrium (off-path replies may be weaker).
         _FAILED_REFINEMENTS.append((edition.name, a, b, w))
-        sol = solve_trade(edition, _arg(a), _arg(b), w, refinement="none")  # type: ignore[arg-type]
+        sol = solve_trade(edition, _arg(a), _arg(b), w, refinement="none")
     hidden_a = len(getattr(sol, "a_hands", ())) > 1  # A's offers then differ by hand: unused
     offers = () if hidden_a else tuple(sol.offer_table())
     replies = tuple((c, acc, tuple(sorted(cs.items()))) for c, acc, cs in sol.reply_table())
@@ -307,7 +313,7 @@ class EquilibriumAgent(KuhhandelBot):
         return tuple(sorted((h, round(p, 6)) for h, p in weights.items()))
 
     def _solution(
-        self, obs: Observation, a: int, b: int, animal: Animal, stake: int
+        self, obs: Observation, a: int, b: int, animal: Animal, stake: int, refined: bool = True
     ) -> tuple[Solved, int]:
         """The solved trade with A = ``a``, B = ``b`` and A's worth of the stake (what the
         trade-or-auction rule compares the value with). Zero-sum by default, against the belief
@@ -320,12 +326,12 @@ class EquilibriumAgent(KuhhandelBot):
         cap += W_STEP
         if self.general_sum:
             wa, wb = self.trade_worths(obs, a, b, animal, stake)
-            return _solve(obs.edition, ha, hb, (min(wa, cap), min(wb, cap))), wa
+            return _solve(obs.edition, ha, hb, (min(wa, cap), min(wb, cap)), refined), wa
         w = min(self.trade_w(obs, a, b, animal, stake), cap)
         one_round = obs.edition.trade_tie is not TradeTie.REOFFER_THEN_FREE
         side_a = self._side(obs, a, hidden=True)
         side_b = self._side(obs, b, hidden=one_round)
-        return _solve(obs.edition, side_a, side_b, w), w
+        return _solve(obs.edition, side_a, side_b, w, refined), w
 
     # ----- the decisions (routed by :class:`~kuhtheory.agents.base.KuhhandelBot`) ----------------
     def observe(self, obs: Observation) -> None:
@@ -386,15 +392,19 @@ class EquilibriumAgent(KuhhandelBot):
             stake = stake_cards(obs, opponent, animal)
             scored.append((self.trade_w(obs, me, opponent, animal, stake), opponent, animal, stake))
         scored.sort(key=lambda t: (-t[0], t[1], INDEX[t[2]]))
-        best: tuple[float, int, Animal, int, Solved, int] | None = None
+        # Several candidates are only valued (the value does not depend on the refinement); the
+        # chosen one is solved refined, so that the bot never lays a weakly dominated offer.
+        several = len(scored) > 1 and CANDIDATES > 1
+        best: tuple[float, int, Animal, int, int] | None = None
         for _, opponent, animal, stake in scored[:CANDIDATES]:
-            solved, w = self._solution(obs, me, opponent, animal, stake)
+            solved, w = self._solution(obs, me, opponent, animal, stake, refined=not several)
             if best is None or solved[0] > best[0]:
-                best = (solved[0], opponent, animal, w, solved, stake)
+                best = (solved[0], opponent, animal, w, stake)
         assert best is not None
-        value, opponent, animal, w, solved, _ = best
+        value, opponent, animal, w, stake = best
         if auction is not None and value < TRADE_SHARE * w:
             return auction
+        solved, _ = self._solution(obs, me, opponent, animal, stake)
         count, amount = _sample(self._rng, [((c, t), p) for c, t, p in solved[1]])
         pile = pile_of(self._hand_of(obs, me), count, amount)
         if pile is None:  # cannot happen: the offer class comes from this very hand
