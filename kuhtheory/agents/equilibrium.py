@@ -85,7 +85,7 @@ RATE = 3.0
 #: Trade (rather than auction) when the best trade's equilibrium value is this share of its W.
 TRADE_SHARE = 0.6
 #: Hands with more cards are cut down for the solver (:func:`model_hand`).
-MAX_CARDS = 6
+MAX_CARDS = 8
 #: W is rounded to this step (more cache hits; the equilibrium barely moves within a step).
 W_STEP = 10
 #: Trades valued (solved) on the bot's turn: the targets with the largest worths.
