@@ -99,6 +99,21 @@ class TradeRules:
         return cls(ed.responder_may_accept, ed.counter_settlement, ed.trade_tie)
 
 
+def edition_name(edition: str | Edition | TradeRules) -> str:
+    """The edition's name for a result (``"custom"`` for bare :class:`TradeRules`), or
+    :class:`SolverInputError` for an unknown edition.
+
+    >>> edition_name("classic+quick"), edition_name(TradeRules.from_edition("2025"))
+    ('classic+quick', 'custom')
+    """
+    if isinstance(edition, TradeRules):
+        return "custom"
+    try:
+        return get_edition(edition).name
+    except UnknownEditionError as exc:
+        raise SolverInputError(str(exc)) from None
+
+
 def parse_hand(cards: HandInput, who: str = "hand") -> Counts:
     """A hand (``"0,10,50"`` or a sequence of card values) as a count vector, or
     :class:`SolverInputError` naming the input.

@@ -40,14 +40,15 @@ from typing import Any
 import numpy as np
 
 from kuhtheory.cards import Counts, from_counts
-from kuhtheory.editions import CounterSettlement, Edition, TradeTie, get_edition
-from kuhtheory.errors import SolverInputError, UnknownEditionError
+from kuhtheory.editions import CounterSettlement, Edition, TradeTie
+from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers.lemke import Bimatrix, BimatrixResult, solve_bimatrix
 from kuhtheory.solvers.sequence_form import Infoset
 from kuhtheory.solvers.trade import (
     HandInput,
     TradeRules,
     counter_totals,
+    edition_name,
     offer_classes,
     offer_label,
     parse_hand,
@@ -255,15 +256,7 @@ class GeneralTradeSolution:
                 for r in self.offers
                 if r.probability > 0
             ],
-            "responder": [
-                {
-                    "count": r.count,
-                    "accept": r.accept,
-                    "counter": {str(t): p for t, p in r.counters if p > 0},
-                    "on_path": r.on_path,
-                }
-                for r in self.replies
-            ],
+            "responder": [r.to_dict() for r in self.replies],
             "equilibria_reached": len(self.result.equilibria),
             "starts": self.result.starts,
             "unique_among_reached": self.unique,
@@ -315,16 +308,6 @@ def worths(value: tuple[object, ...] | list[object]) -> tuple[object, object]:
     if len(value) != 2:
         raise SolverInputError(f"value={value!r} must be one worth W or a pair (W_A, W_B)")
     return value[0], value[1]
-
-
-def edition_name(edition: str | Edition | TradeRules) -> str:
-    """The edition's name for the result (``"custom"`` for bare trade rules)."""
-    if isinstance(edition, TradeRules):
-        return "custom"
-    try:
-        return get_edition(edition).name
-    except UnknownEditionError as exc:
-        raise SolverInputError(str(exc)) from None
 
 
 def solve_general_trade(

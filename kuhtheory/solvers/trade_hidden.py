@@ -67,12 +67,13 @@ from kuhtheory.solvers.trade import (
     TradeRules,
     counter_payoff,
     counter_totals,
+    edition_name,
     offer_classes,
     offer_label,
     parse_hand,
     parse_value,
 )
-from kuhtheory.solvers.trade_general import _undominated_for_b, edition_name, settle
+from kuhtheory.solvers.trade_general import _undominated_for_b, settle
 from kuhtheory.solvers.trade_tables import OfferRow, ReplyRow, TradeSolution
 
 #: Probabilities of a belief may miss 1 by this much (then they are renormalised exactly).

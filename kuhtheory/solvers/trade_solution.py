@@ -38,13 +38,14 @@ from fractions import Fraction
 from typing import Any
 
 from kuhtheory.cards import Counts, from_counts
-from kuhtheory.editions import Edition, TradeTie, get_edition
-from kuhtheory.errors import SolverInputError, UnknownEditionError
+from kuhtheory.editions import Edition, TradeTie
+from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers.refinements import Refinement
 from kuhtheory.solvers.solve import solve_sequence_form
 from kuhtheory.solvers.trade import (
     HandInput,
     TradeRules,
+    edition_name,
     parse_hand,
     parse_hands,
     parse_value,
@@ -55,15 +56,6 @@ from kuhtheory.solvers.trade_tables import (
     number,
     round_tables,
 )
-
-
-def _edition_name(edition: str | Edition | TradeRules) -> str:
-    if isinstance(edition, TradeRules):
-        return "custom"
-    try:
-        return get_edition(edition).name
-    except UnknownEditionError as exc:
-        raise SolverInputError(str(exc)) from None
 
 
 @functools.lru_cache(maxsize=256)
@@ -157,7 +149,7 @@ def solve_trade(
         return solve_general_trade(edition, a, b, *worths(value), exact=exact)  # type: ignore[arg-type]
     from kuhtheory.solvers.trade_hidden import is_belief, parse_belief, solve_hidden_trade
 
-    name = _edition_name(edition)
+    name = edition_name(edition)
     rules = TradeRules.from_edition(edition)
     how = Refinement.parse(refinement)
     w = parse_value(value)
