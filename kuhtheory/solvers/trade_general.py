@@ -1,17 +1,17 @@
 """The trade (K-TRD-1..3) when the stake is not worth the same to both sides: a general-sum game.
 
-In the zero-sum model (:mod:`kuhtheory.solvers.trade`) one number ``W`` is what winning the stake is worth, the
-same to both, so A's gain is B's loss. In a real game it is not: the last card of a family is
-worth far more to the player who completes it, and a third player may profit from either side
-winning. Here the stake is worth ``W_A`` to the offerer A and ``W_B`` to the responder B; each
+In the zero-sum model (:mod:`kuhtheory.solvers.trade`) one number ``W`` is what winning the stake is
+worth, the same to both, so A's gain is B's loss. In a real game it is not: the last card of a
+family is worth far more to the player who completes it, and a third player may profit from either
+side winning. Here the stake is worth ``W_A`` to the offerer A and ``W_B`` to the responder B; each
 side's payoff is his net money change plus his worth of the stake if he ends with it::
 
     u_A = m_A + W_A * [A wins],      u_B = -m_A + W_B * [B wins]
 
 with ``m_A`` the money A receives minus the money he pays (K-TRD-2, K-TRD-3 per edition, as in
-:func:`kuhtheory.solvers.trade.counter_payoff`). With ``W_A == W_B == W`` the two payoffs add up to ``W`` in every
-outcome: a constant-sum game with the same equilibria as the zero-sum trade, and A's equilibrium
-payoff is its value (a test checks this against the LP).
+:func:`kuhtheory.solvers.trade.counter_payoff`). With ``W_A == W_B == W`` the two payoffs add up
+to ``W`` in every outcome: a constant-sum game with the same equilibria as the zero-sum trade,
+and A's equilibrium payoff is its value (a test checks this against the LP).
 
 Each round is built with numpy (A's offer classes by count and total, B's reply per card count
 he sees), B's replies that are weakly dominated *for B* at their count are left out (an
