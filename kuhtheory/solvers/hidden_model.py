@@ -136,15 +136,16 @@ def _piles(rules: TradeRules, hands: Belief, b_totals: frozenset[int]) -> dict[i
             out[h] = [Pile(c, t, None, ()) for c, t, _ in offer_classes(hand)]
         return out
     arrays = [np.array(hand) for hand, _ in hands]
-    seen: dict[tuple, Pile] = {}
+    PileKey = tuple[int, int, tuple[int, ...] | None]
+    seen: dict[PileKey, Pile] = {}
     for h, (hand, _) in enumerate(hands):
-        mine: dict[tuple, Pile] = {}
+        mine: dict[PileKey, Pile] = {}
         for sub in _subs(hand):
             c, t = sum(sub), _total(sub)
             if t in b_totals:
                 s = np.array(sub)
                 owners = tuple(k for k, arr in enumerate(arrays) if np.all(s <= arr))
-                key: tuple = (c, t, owners)
+                key: PileKey = (c, t, owners)
             else:
                 key = (c, t, None)
             if key not in mine:
@@ -265,7 +266,8 @@ def _exact_payoff(rules: TradeRules, a: int, label: str, w: Fraction, tie: Fract
 
 def _keep(rules: TradeRules, block: np.ndarray) -> np.ndarray:
     """B's replies not weakly dominated on these offers' rows (B minimises A's payoff)."""
-    return _undominated_for_b(-block, np.array([0]))[0]
+    keep: np.ndarray = _undominated_for_b(-block, np.array([0]))[0]
+    return keep
 
 
 def build_model(

@@ -182,7 +182,7 @@ def solve_hidden_trade(
         parse_belief(b, "B's hands")
         if is_belief(b)
         else ((parse_hand(b, "B's hand"), Fraction(1)),)  # type: ignore[arg-type]
-    )  # type: ignore[arg-type]
+    )
     model = model_of(rules, hands, b_hands, w, exact)
     result = solve_model(model, exact, refinement)
     offers, replies = _tables(rules, model, result)
@@ -206,7 +206,9 @@ def solve_hidden_trade(
     )
 
 
-def _tables(rules: TradeRules, model: HiddenModel, result: SolveResult) -> tuple[dict, tuple]:
+def _tables(
+    rules: TradeRules, model: HiddenModel, result: SolveResult
+) -> tuple[dict[tuple[int, ...], tuple[OfferRow, ...]], tuple[ReplyRow, ...]]:
     offers: dict[tuple[int, ...], tuple[OfferRow, ...]] = {}
     used: set[int] = set()
     strat0 = result.strategy(0)

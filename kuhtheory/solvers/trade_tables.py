@@ -20,7 +20,7 @@ strategies of a :class:`~kuhtheory.solvers.result.SolveResult` of a trade round
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -171,7 +171,11 @@ def round_tables(
 
 
 def reply_rows(
-    rules: TradeRules, b_hand: Counts, strategy: Mapping, used: set[int], prefix: tuple
+    rules: TradeRules,
+    b_hand: Counts,
+    strategy: Mapping[Hashable, Mapping[str, float]],
+    used: set[int],
+    prefix: tuple[Hashable, ...],
 ) -> tuple[ReplyRow, ...]:
     """B's reply rows from his behaviour strategy: the information sets ``(*prefix, count)``;
     ``used`` are the counts A's offers show."""
