@@ -14,23 +14,25 @@ depends on the edition:
   the other; merging them can only help A, and A could always lay the same one) -- the class
   ``(count, total, hands that contain it)``; a pile whose total no counter of B can tie is never
   seen and keeps the class ``(count, total)``. After a tie with a pile that only one hand contains,
-  B knows that hand: the rest is a proper subgame, the public second round of
-  :func:`~kuhtheory.solvers.trade_solution.solve_trade`, and its value replaces it. After any
-  other tie the second round is played in full, B's information set keyed by the pile's class and
-  the new count. B's own counters are known to A only by total here (B's hand is public; which
+  B knows that hand: the rest is a proper subgame, the public second round (solved here as a
+  one-hand model, the value of ``solve_trade(...).second_round``), and its value replaces it.
+  After any other tie the second round is played in full, B's information set keyed by the pile's
+  class and the new count. B's own counters are known to A only by total here (B's hand is public; which
   of equal-total counters B lays tells A nothing he can use).
 
 Both hands hidden (``b`` a belief too) is supported in the one-round editions: B then has one
 information set per (his hand, count) and A cannot see which; the two beliefs are independent.
 
 The model is the sequence form (:class:`~kuhtheory.solvers.sequence_form.SequenceForm`) built with
-numpy, never a tree; :func:`trade_game` with ``collapse=False`` builds the same game as a tree and
-the tests check both give the same value. It is solved by the generic pipeline
-(:func:`~kuhtheory.solvers.solve.solve_sequence_form`: refinement, exact certificate) when it is
-small, else by an *aggregated* LP: every offer of A enters B's constraints only through the
-chance-weighted total of the hands that make the same offer (``z = P x``), so B's constraints have
-one row per reply against a few hundred aggregates instead of thousands of hand-offer pairs; its
-plans are then checked by best responses on the full model.
+numpy, never a tree (:mod:`kuhtheory.solvers.hidden_model`);
+:func:`~kuhtheory.solvers.trade.trade_game` with ``collapse=False`` builds the same game as a tree
+and the tests check both give the same value. It is solved by the generic pipeline
+(:func:`~kuhtheory.solvers.solve.solve_sequence_form`: the refinement asked for, quasi-perfect by
+default; exact certificate on request) when it is small, else by an *aggregated* LP: every offer
+of A enters B's constraints only through the chance-weighted total of the hands that make the same
+offer (``z = P x``), so B's constraints have one row per reply against a few hundred aggregates
+instead of thousands of hand-offer pairs; its plans, a Nash equilibrium (not refined: the result
+says so), are then checked by best responses on the full model.
 
 >>> from fractions import Fraction as F
 >>> s = solve_hidden_trade("classic", [("10,50,50", F(1, 3)), ("0,0,10,10", F(1, 3)),
