@@ -17,8 +17,8 @@ depends on the edition:
   B knows that hand: the rest is a proper subgame, the public second round (solved here as a
   one-hand model, the value of ``solve_trade(...).second_round``), and its value replaces it.
   After any other tie the second round is played in full, B's information set keyed by the pile's
-  class and the new count. B's own counters are known to A only by total here (B's hand is public; which
-  of equal-total counters B lays tells A nothing he can use).
+  class and the new count. B's own counters are known to A only by total here (B's hand is
+  public; which of equal-total counters B lays tells A nothing he can use).
 
 Both hands hidden (``b`` a belief too) is supported in the one-round editions: B then has one
 information set per (his hand, count) and A cannot see which; the two beliefs are independent.
