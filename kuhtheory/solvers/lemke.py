@@ -29,9 +29,10 @@ ratio test are broken lexicographically by the rows of the basis inverse.
 
 Different priors may lead to different equilibria; :func:`solve_bimatrix` runs several and says
 how many distinct equilibria they reached. Every answer is checked by best responses (floats),
-and, where the game is small, certified exactly: the plans become fractions (rounded, or solved
-from the final basis's equations in fractions) and every best-response condition is checked in
-exact arithmetic: each plan's payoff equals its best-response payoff against the other.
+and, where the game is small, certified exactly: the plans become fractions (rounded, or each
+solved in fractions from the other player's indifference on the sequences he uses) and every
+best-response condition is checked in exact arithmetic: each plan's payoff equals its
+best-response payoff against the other. The solution is a Nash equilibrium, not refined.
 
 >>> import numpy as np
 >>> g = Bimatrix.from_matrices([[3, 0], [0, 2]], [[2, 0], [0, 3]], title="battle of the sexes")
