@@ -20,7 +20,16 @@ STAGES = {
     "solve": ["highs", "lp"],
     "refine": ["refinements"],
     "certify": ["exact", "certify"],
-    "report": ["result", "solve", "trade_tables", "trade_solution"],
+    "report": [
+        "result",
+        "solve",
+        "trade_tables",
+        "lemke",
+        "trade_general",
+        "hidden_model",
+        "trade_hidden",
+        "trade_solution",
+    ],
 }
 PIPELINE = [name for names in STAGES.values() for name in names]
 

@@ -3,7 +3,7 @@
 ::
 
     kuhtheory solve trade --edition classic --a 0,0,10,10,10,10,50 --b 0,10,10,50 --value 100 \\
-        [--refinement {none,quasi-perfect,proper}] [--exact] [--json] [--efg FILE]
+        [--refinement {none,quasi-perfect,proper}] [--value-b 60] [--exact] [--json] [--efg FILE]
     kuhtheory solve kuhn [--refinement {none,quasi-perfect}] [--exact] [--json] [--efg FILE]
 
 ``--a`` is A's hand, or a distribution of hands B cannot see, ``"0,10@1/2;10,10@1/2"``. The trade
@@ -12,8 +12,10 @@ comes from :func:`kuhtheory.solvers.trade_solution.solve_trade`, Kuhn poker from
 reported (:mod:`kuhtheory.solvers.refinements`; quasi-perfect by default); the text names it and
 says how it was verified. ``--json`` prints one object with ``value`` (and, with ``--exact``,
 ``value_exact`` as a fraction string), ``offerer``, ``responder``, ``exploitability``, ``exact``,
-``refinement``, ``verified`` and ``seconds``. ``--efg FILE`` also writes the game tree in Gambit's
-format.
+``refinement``, ``verified`` and ``seconds``. ``--value-b W_B`` makes the stake worth ``--value``
+to A and ``W_B`` to B: the general-sum trade of :mod:`kuhtheory.solvers.trade_general` (Lemke's
+algorithm, a Nash equilibrium), printed with both payoffs and the same ``offerer`` /
+``responder`` tables. ``--efg FILE`` also writes the game tree in Gambit's format.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="solve")
@@ -84,6 +86,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "every card count best in that count's own game)",
     )
     trade.add_argument(
+        "--value-b",
+        metavar="W_B",
+        help="the stake's worth to B when it differs from --value (then --value is A's): a "
+        "general-sum trade, solved by Lemke's algorithm",
+    )
+    trade.add_argument(
         "--exact",
         action="store_true",
         help="exact fractions, certified: the value and every probability",
@@ -145,6 +153,8 @@ def _estimated_leaves(edition: str, a: Any, b: str) -> int:
 def run_trade(args: argparse.Namespace) -> int:
     """Solve and print one trade."""
     a = parse_a(args.a)
+    if args.value_b is not None:
+        return _run_general(args, a)
     solution = solve_trade(
         args.edition, a, args.b, args.value, exact=args.exact, refinement=args.refinement
     )
@@ -155,7 +165,8 @@ def run_trade(args: argparse.Namespace) -> int:
                 f"--efg: the tree would have about {leaves} leaves (limit {MAX_EFG_LEAVES}); "
                 "use smaller hands"
             )
-        write_efg(trade_game(args.edition, a, args.b, args.value), Path(args.efg))
+        # a belief in classic: B sees the first pile on a tie, so piles keep their cards
+        write_efg(trade_game(args.edition, a, args.b, args.value, collapse=False), Path(args.efg))
     if args.json:
         data = solution.to_dict()
         if solution.exact:
@@ -165,6 +176,49 @@ def run_trade(args: argparse.Namespace) -> int:
     else:
         print(format_solution(solution, timing=not args.no_timing))
     return 0
+
+
+def _run_general(args: argparse.Namespace, a: Any) -> int:
+    """``--value-b``: the general-sum trade (single hands), same tables as the zero-sum solve."""
+    if not isinstance(a, str):
+        raise SolverInputError("--value-b: A's hand must be one hand (no distribution)")
+    if args.efg:
+        raise SolverInputError("--efg writes zero-sum games only; leave out --value-b")
+    s = solve_trade(args.edition, a, args.b, (args.value, args.value_b), exact=args.exact)
+    if args.json:
+        print(json.dumps(s.to_dict()))
+        return 0
+    print(format_general(s, timing=not args.no_timing))
+    return 0
+
+
+def format_general(s: Any, title: str = "", timing: bool = True) -> str:
+    """A readable table of a general-sum trade solution (both payoffs, both strategies)."""
+    exact = s.payoffs_exact
+    pay = [str(v) for v in exact] if exact else [f"{v:.6g}" for v in s.payoffs]
+    lines = [
+        title
+        or f"General-sum trade ({s.edition}): A {format_money(s.a_hand)}; B "
+        f"{format_money(s.b_hand)}; stake worth {s.values[0]} to A, {s.values[1]} to B",
+        f"Payoffs: A {pay[0]}, B {pay[1]} ({'exact' if exact else 'float'})"
+        + (f"; {1000 * s.seconds:.1f} ms" if timing else ""),
+        "A offers (cards = total: probability):",
+    ]
+    lines += [
+        f"  {offer_label(r.count, r.total)}: {r.probability:.3f}"
+        for r in s.offers
+        if r.probability > 1e-12
+    ]
+    lines.append("B replies by cards seen (accept; counter total: probability):")
+    for r in s.replies:
+        counters = ", ".join(f"{t}: {p:.3f}" for t, p in r.counters if p > 1e-12) or "-"
+        accept = f"accept {r.accept:.3f}; " if s.rules.responder_may_accept else ""
+        lines.append(f"  {r.count}{'' if r.on_path else ' (off path)'}: {accept}counter {counters}")
+    lines.append(f"Solution: {s.equilibrium}")
+    lines.append(f"Verified: {s.verified}")
+    if s.second_round is not None:
+        lines += ["", format_general(s.second_round, "After a first tie (second round):", timing)]
+    return "\n".join(lines)
 
 
 def _exact_json(table: ExactTable) -> dict[str, str]:

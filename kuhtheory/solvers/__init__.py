@@ -15,6 +15,12 @@ only the ones before it; ``tests/test_solvers_pipeline.py`` checks it):
 5. **report** -- :mod:`.result` and the front door :mod:`.solve` (:func:`solve_game`,
    :func:`solve_sequence_form`); for trades :mod:`.trade_solution` (:func:`solve_trade`) and the
    readable tables of :mod:`.trade_tables` (:class:`TradeSolution`, :class:`TradeSummary`).
+   :func:`solve_trade` also hands over to two variants built on the stages above: hidden money
+   as the rules give it, a belief over A's hand straight into arrays (:mod:`.trade_hidden`, the
+   model and its aggregated LP in :mod:`.hidden_model`), and
+   general-sum trades (:mod:`.trade_general`), solved by Lemke's algorithm on the sequence form
+   of a bimatrix game (:mod:`.lemke`, Koller, Megiddo & von Stengel 1996; the tracing start of
+   von Stengel, van den Elzen & Talman 2002).
 
 Beside it: :mod:`.preemption` (the auctioneer's sell-or-preempt decision, K-AUC-4, with
 no-change payments, K-PAY-1), :mod:`.auction` (game in :mod:`.auction_game`, selection in

@@ -36,10 +36,13 @@ Collapsing: two offers of A with the same count and total look the same to B and
 two counters of B with the same total pay the same, so only one representative of each class is
 kept (:func:`offer_classes`, :func:`counter_totals`); this keeps ten-card hands small (a few hundred
 sequences rather than 180 x 2^10 tree nodes). :func:`trade_game` with ``collapse=False`` keeps every
-distinct sub-multiset. With a single (public) hand of A both give the same value, and the tests
-check it. With hidden hands in the classic edition they need not: after a tie the piles are
-counted (K-TRD-3), so B has seen the cards of A's first pile, which can tell A's hands apart where
-the count and total cannot; the collapsed tree keys B's second round on count and total only.
+distinct sub-multiset. With public hands both give the same value (tested), and so they do with
+hidden hands in the one-round editions; *not* in classic with hidden hands: after a tie the piles
+are exchanged and counted (K-TRD-3), so B has seen the cards of A's first pile, which tell him
+which hands could have laid it, and ``collapse=True`` forgets them. Three equally likely hands
+{10,50,50}, {0,0,10,10}, {0,100} against B = 50,100 at W = 150: 81.74 by the rules
+(``collapse=False``), 86.67 collapsed. :func:`~kuhtheory.solvers.trade_solution.solve_trade` solves
+beliefs by the rules' model, built with arrays (:mod:`kuhtheory.solvers.trade_hidden`).
 
 The classic re-offer: with single (public) hands the position after a first tie is a proper
 subgame (both know everything that happened) whose payoffs do not depend on the first round, so its
@@ -96,6 +99,21 @@ class TradeRules:
         if not ed.has_trade:
             raise SolverInputError(f"edition {ed.name!r} has no trade rule (K-TRD-1)")
         return cls(ed.responder_may_accept, ed.counter_settlement, ed.trade_tie)
+
+
+def edition_name(edition: str | Edition | TradeRules) -> str:
+    """The edition's name for a result (``"custom"`` for bare :class:`TradeRules`), or
+    :class:`SolverInputError` for an unknown edition.
+
+    >>> edition_name("classic+quick"), edition_name(TradeRules.from_edition("2025"))
+    ('classic+quick', 'custom')
+    """
+    if isinstance(edition, TradeRules):
+        return "custom"
+    try:
+        return get_edition(edition).name
+    except UnknownEditionError as exc:
+        raise SolverInputError(str(exc)) from None
 
 
 def parse_hand(cards: HandInput, who: str = "hand") -> Counts:
@@ -481,9 +499,10 @@ def trade_game(
     B's information sets are ``("reply", count)`` and, in a second round, ``("reply2", count of A's
     first pile, B's first counter, count)``; A's are ``("offer", hand)`` and ``("reoffer", hand,
     first offer, first counter)``. When ``collapse`` is true a revealed pile is known by its count
-    and total. Sizes grow fast: meant for small hands (single hands are solved by
-    :func:`round_form`); a tree of more than :data:`MAX_TREE_LEAVES` leaves is refused with
-    SolverInputError before it is built.
+    and total only (not the rules' model for classic with hidden hands, see the module docstring).
+    Sizes grow fast: meant for small hands (single hands are solved by :func:`round_form`, beliefs
+    by :mod:`kuhtheory.solvers.trade_hidden`); a tree of more than :data:`MAX_TREE_LEAVES` leaves
+    is refused with SolverInputError before it is built.
 
     >>> g = trade_game("classic", "0,10", "10", 30)
     >>> g.infoset_count()

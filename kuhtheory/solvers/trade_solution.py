@@ -35,32 +35,29 @@ import functools
 import time
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 from kuhtheory.cards import Counts, from_counts
-from kuhtheory.editions import Edition, TradeTie, get_edition
-from kuhtheory.errors import SolverError, SolverInputError, UnknownEditionError
+from kuhtheory.editions import Edition, TradeTie
+from kuhtheory.errors import SolverError, SolverInputError
 from kuhtheory.solvers.certify import EXACT_BUDGET
 from kuhtheory.solvers.lp import default_tolerance
 from kuhtheory.solvers.refinements import Refinement, RefinementFailed
 from kuhtheory.solvers.result import SolveResult
 from kuhtheory.solvers.sequence_form import SequenceForm, payoff_scale
-from kuhtheory.solvers.solve import solve_game, solve_sequence_form
+from kuhtheory.solvers.solve import solve_sequence_form
 from kuhtheory.solvers.trade import (
     HandInput,
     TradeRules,
-    offer_classes,
-    offer_label,
+    edition_name,
     parse_hand,
     parse_hands,
     parse_value,
     round_form,
-    trade_game,
 )
 from kuhtheory.solvers.trade_tables import (
-    OfferRow,
     TradeSolution,
     number,
-    reply_rows,
     round_tables,
 )
 
@@ -122,15 +119,6 @@ def _solve_round(
             f"value W={number(w)}: with payoffs up to {scale:.3g} no float answer passes the "
             f"best-response check to {tol:.3g} (a thousandth of the smallest money card); {advice}"
         ) from None
-
-
-def _edition_name(edition: str | Edition | TradeRules) -> str:
-    if isinstance(edition, TradeRules):
-        return "custom"
-    try:
-        return get_edition(edition).name
-    except UnknownEditionError as exc:
-        raise SolverInputError(str(exc)) from None
 
 
 @functools.lru_cache(maxsize=256)
@@ -196,17 +184,24 @@ def _solve_single(
 def solve_trade(
     edition: str | Edition | TradeRules,
     a: HandInput | Sequence[tuple[HandInput, object]],
-    b: HandInput,
+    b: HandInput | Sequence[tuple[HandInput, object]],
     value: object,
     exact: bool = False,
     refinement: str | Refinement = Refinement.QUASI_PERFECT,
     budget: float | None = EXACT_BUDGET,
-) -> TradeSolution:
+) -> Any:
     """The equilibrium of the trade (:mod:`kuhtheory.solvers.trade`) between A holding ``a`` (a
-    hand, or ``[(hand, probability), ...]`` when B does not know it) and B holding ``b``, the
-    stake worth ``value`` to either side, refined as ``refinement`` says (``"quasi-perfect"``,
-    ``"proper"`` or ``"none"``, :mod:`.refinements`). Results for single hands are cached per
-    (rules, hands, W, mode), so a notebook slider can call this freely.
+    hand, or ``[(hand, probability), ...]`` when B does not know it) and B holding ``b`` (in the
+    one-round editions also a belief), the stake worth ``value`` to either side, refined as
+    ``refinement`` says (``"quasi-perfect"``, ``"proper"`` or ``"none"``, :mod:`.refinements`).
+    Results for single hands are cached per (rules, hands, W, mode), so a notebook slider can call
+    this freely. Beliefs go to :func:`~kuhtheory.solvers.trade_hidden.solve_hidden_trade` (the
+    rules' model of hidden money: in classic B sees A's first pile after a tie; probabilities
+    within 1e-6 of summing to 1 are renormalised exactly, hands of probability 0 left out).
+
+    ``value=(W_A, W_B)`` (the stake worth ``W_A`` to A and ``W_B`` to B) solves the general-sum
+    trade by Lemke's algorithm instead and returns a
+    :class:`~kuhtheory.solvers.trade_general.GeneralTradeSolution` with the same tables.
 
     Float answers are checked by best responses to :func:`trade_tolerance` (at most
     :data:`TRADE_ACCURACY` in money). With ``exact`` the certificate gets ``budget`` seconds per
@@ -217,45 +212,24 @@ def solve_trade(
     ``value`` (a stake so large that the float answer fails its check), hands too large to solve,
     an edition without a trade or an unknown refinement; :class:`SolverError` if an LP fails.
     """
-    name = _edition_name(edition)
+    if isinstance(value, (tuple, list)):
+        from kuhtheory.solvers.trade_general import solve_general_trade, worths
+
+        if not isinstance(a, str) and any(isinstance(v, (tuple, list)) for v in a):
+            raise SolverInputError("value=(W_A, W_B): A's hand must be one hand, not a belief")
+        return solve_general_trade(edition, a, b, *worths(value), exact=exact)  # type: ignore[arg-type]
+    from kuhtheory.solvers.trade_hidden import is_belief, parse_belief, solve_hidden_trade
+
+    name = edition_name(edition)
     rules = TradeRules.from_edition(edition)
     how = Refinement.parse(refinement)
     w = parse_value(value)
-    b_counts = parse_hand(b, "B's hand")
-    hands = parse_hands(a)
-    if len(hands) == 1:
+    hands = parse_belief(a) if is_belief(a) else parse_hands(a)
+    if len(hands) == 1 and not is_belief(b):
+        b_counts = parse_hand(b, "B's hand")  # type: ignore[arg-type]
         return _solve_single(rules, hands[0][0], b_counts, w, bool(exact), how, False, name, budget)
-    start = time.perf_counter()
-    game = trade_game(rules, a, b, w)
-    result = solve_game(game, exact=exact, refinement=how, budget=budget)
-    offers = {}
-    used: set[int] = set()
-    for h, _ in hands:
-        strat = result.strategy(0)[("offer", from_counts(h))]
-        rows = tuple(
-            OfferRow(c, t, float(strat[offer_label(c, t)])) for c, t, _ in offer_classes(h)
-        )
-        offers[from_counts(h)] = rows
-        used |= {r.count for r in rows if r.probability > 0}
-    replies = reply_rows(rules, b_counts, result.strategy(1), used, ("reply",))
-    return TradeSolution(
-        edition=name,
-        rules=rules,
-        a_hands=tuple((from_counts(h), p) for h, p in hands),
-        b_hand=from_counts(b_counts),
-        stake_value=w,
-        value=result.value,
-        value_exact=result.value_exact,
-        exploitability=result.exploitability,
-        exact=result.exact,
-        seconds=time.perf_counter() - start,
-        offers=offers,
-        replies=replies,
-        second_round=None,
-        results=(result,),
-        verified=result.verified,
-        refinement=result.refinement,
-    )
+    # A's hand drawn from a belief (B's too, in the one-round editions): trade_hidden
+    return solve_hidden_trade(rules, a, b, w, exact=exact, refinement=how, name=name)
 
 
 __all__ = ["solve_trade"]

@@ -58,6 +58,15 @@ class ReplyRow:
     counters: tuple[tuple[int, float], ...]
     on_path: bool
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``count``, ``accept``, ``counter`` (the totals played), ``on_path``."""
+        return {
+            "count": self.count,
+            "accept": self.accept,
+            "counter": {str(t): p for t, p in self.counters if p > 0},
+            "on_path": self.on_path,
+        }
+
 
 @dataclass(frozen=True, eq=False)
 class TradeSolution:
@@ -128,15 +137,7 @@ class TradeSolution:
                 for r in rows
                 if r.probability > 0
             ],
-            "responder": [
-                {
-                    "count": r.count,
-                    "accept": r.accept,
-                    "counter": {str(t): p for t, p in r.counters if p > 0},
-                    "on_path": r.on_path,
-                }
-                for r in self.replies
-            ],
+            "responder": [r.to_dict() for r in self.replies],
             "verified": self.verified,
             "refinement": self.refinement,
         }
