@@ -253,5 +253,7 @@ def test_huge_hands_are_refused_with_the_limit():
     twenty = "0,0,0,10,10,10,10,10,10,50,50,50,50,100,100,100,200,200,500,500"
     with pytest.raises(SolverInputError, match="limit 200000 for exact=True"):
         solve_trade("2025", twenty, twenty, 100, exact=True)
-    with pytest.raises(SolverInputError, match="game tree .* more than the limit"):
+    with pytest.raises(SolverInputError, match=r"hidden-hand trade .* cells \(limit 5e\+06\)"):
         solve_trade("classic", [(twenty, 0.5), (TEN, 0.5)], TEN, 100)
+    with pytest.raises(SolverInputError, match="game tree .* more than the limit"):
+        trade_game("classic", [(twenty, 0.5), (TEN, 0.5)], TEN, 100, collapse=False)
