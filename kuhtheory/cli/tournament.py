@@ -11,6 +11,7 @@ intervals (Wilson for win rates, Student t for mean scores; a shared win counts 
 k winners unless ``--shared win``) and the head-to-head matrix, or with ``--json`` one JSON object
 (:meth:`kuhtheory.tournament.TournamentResult.to_json`). ``--csv FILE`` also writes the table as CSV
 (``--csv-games FILE``: one row per game). A progress bar is drawn on stderr when it is a terminal.
+``--scheduler ADDRESS`` plays the games on a Dask cluster (:mod:`kuhtheory.interop.cluster`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
 
 from kuhtheory.cli.simulate import parse_bots, setup_options
 from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS
@@ -34,7 +38,9 @@ for win rates, Student's t for scores), and the head-to-head matrix: how often t
 scored more than the column's in the games where both played.
 
 A win shared by k players counts 1/k to each (--shared win: 1 to each). Each game's seed comes
-from --seed and its number, so the result does not depend on --jobs.
+from --seed and its number, so the result does not depend on --jobs. --scheduler ADDRESS plays
+the games on a Dask cluster (started with 'dask scheduler' and 'dask worker ADDRESS', kuhtheory
+installed on every worker) with the same result.
 
 --json prints one JSON object; --csv FILE also writes the table as CSV, --csv-games FILE one
 row per game. A progress bar is drawn on the error stream when it is a terminal.
@@ -79,16 +85,39 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--games", type=int, default=200, help="number of games (default 200)")
     p.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
-    p.add_argument(
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
         "--jobs",
         type=int,
         default=None,
         help="worker processes (default 2; at most the machine's cores unless --force-jobs)",
     )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="play the games on the Dask cluster whose scheduler is at ADDRESS "
+        "(tcp://host:8786; needs the [cluster] extra) instead of local processes",
+    )
     p.add_argument(
         "--force-jobs",
         action="store_true",
         help="use --jobs even beyond the machine's cores",
+    )
+    p.add_argument(
+        "--bots-file",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a Python file that registers bots (repeatable); with --scheduler it is sent to "
+        "every worker too",
+    )
+    p.add_argument(
+        "--scheduler-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="give up if the scheduler or its first worker does not answer in time (default 10)",
     )
     p.add_argument(
         "--shared",
@@ -131,23 +160,29 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(args.players, bool) or args.players < 1:
         raise InvalidSetupError(f"--players {args.players!r} must be a positive whole number")
     spec.new_game(players=args.players, seed=0, **setup)  # the edition seats that many
+    if args.bots_file:
+        from kuhtheory.interop.cluster import load_bot_file
+
+        for file in args.bots_file:
+            load_bot_file(file)
     bots = parse_bots(args.bots, args.players, spec)
-    jobs = worker_count(args.jobs, args.force_jobs)
     # The output files are checked before any game is played (and written atomically after).
     for option, path in (("--csv", args.csv), ("--csv-games", args.csv_games)):
         if path:
             check_output_file(path, option)
-    result = run_tournament(
-        bots,
-        args.games,
-        seed=args.seed,
-        game=spec.name,
-        setup=setup,
-        jobs=jobs,
-        shared=args.shared,
-        max_actions=args.max_actions,
-        progress=False if args.no_progress else None,
-    )
+    with _executor(args) as (executor, jobs):
+        result = run_tournament(
+            bots,
+            args.games,
+            seed=args.seed,
+            game=spec.name,
+            setup=setup,
+            executor=executor,
+            jobs=jobs,
+            shared=args.shared,
+            max_actions=args.max_actions,
+            progress=False if args.no_progress else None,
+        )
     if args.csv:
         write_text_atomic(args.csv, result.to_csv(kind="table"), "--csv")
     if args.csv_games:
@@ -163,3 +198,16 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"{result.seconds:.1f} s with {result.jobs} job(s){capped}")
     return 0
+
+
+@contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]:
+    """Local processes (``--jobs``), or the Dask cluster of ``--scheduler`` with as many jobs as
+    its worker threads (the results do not depend on it)."""
+    if args.scheduler is None:
+        yield None, worker_count(args.jobs, args.force_jobs)
+        return
+    from kuhtheory.interop.cluster import dask_executor
+
+    with dask_executor(args.scheduler, args.scheduler_timeout, args.bots_file) as cluster:
+        yield cluster.executor, cluster.threads
