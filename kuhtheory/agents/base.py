@@ -19,12 +19,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal
+from kuhtheory.cards import ANIMALS, DENOMINATIONS, FAMILY_POINTS, Animal
 from kuhtheory.editions import Scoring
 from kuhtheory.engine.actions import BuyBack, Pass, Pay, Preempt
 from kuhtheory.engine.legal import LegalActions, make_bid
 from kuhtheory.engine.observation import Observation
-from kuhtheory.engine.phases import Phase
+from kuhtheory.engine.phases import (
+    BIDDING,
+    BUY_BACK,
+    HAMMER,
+    PAYMENT,
+    TRADE_REOFFER,
+    TRADE_RESPONSE,
+    TURN,
+)
 
 #: With 'no kidding' (one bid per auction) a bot bids this share of its limit at once.
 ONE_BID_SHARE = 0.8
@@ -39,17 +47,20 @@ def family_value(obs: Observation, animal: Animal, player: int) -> float:
     times one more family, plus the rise of the multiplier on the families he already owns.
     """
     i = INDEX[animal]
-    if obs.family_owners[i] >= 0:
+    owners = obs.family_owners
+    if owners[i] >= 0:
         return 0.0
+    points = FAMILY_POINTS[i]
     if obs.edition.scoring is not Scoring.SUM_TIMES_FAMILIES:
-        return float(animal.points)
-    owned = [a.points for a, o in zip(ANIMALS, obs.family_owners, strict=True) if o == player]
-    return float(animal.points * (len(owned) + 1) + sum(owned))
+        return float(points)
+    owned = [p for p, owner in zip(FAMILY_POINTS, owners, strict=True) if owner == player]
+    return float(points * (len(owned) + 1) + sum(owned))
 
 
 def open_points(obs: Observation) -> float:
     """The points of the families not yet complete (at least 10)."""
-    return max(sum(a.points for a, o in zip(ANIMALS, obs.family_owners, strict=True) if o < 0), 10)
+    owners = obs.family_owners
+    return max(sum(p for p, owner in zip(FAMILY_POINTS, owners, strict=True) if owner < 0), 10)
 
 
 def money_in_play(obs: Observation) -> int:
@@ -84,7 +95,11 @@ def bid_up_to(obs: Observation, legal: LegalActions, limit: float) -> Any:
     differ only in how they set the limit.
     """
     bids = legal.bid_range
-    pass_ = next((a for a in legal.fixed if isinstance(a, Pass)), None)
+    pass_ = None
+    for action in legal.fixed:
+        if isinstance(action, Pass):
+            pass_ = action
+            break
     if bids:
         if obs.edition.one_bid_per_auction:
             amount = int(limit * ONE_BID_SHARE) // 10 * 10
@@ -118,17 +133,17 @@ class KuhhandelBot:
             raise ValueError(f"{type(self).__name__}.act: no Kuhhandel legal actions in {legal!r}")
         self.observe(obs)
         phase = obs.phase
-        if phase is Phase.BIDDING:
+        if phase is BIDDING:
             return self._bid(obs, legal)
-        if phase is Phase.HAMMER or phase is Phase.BUY_BACK:
+        if phase is HAMMER or phase is BUY_BACK:
             return self._hammer(obs, legal)
-        if phase is Phase.PAYMENT:
+        if phase is PAYMENT:
             return least_overpay(legal)
-        if phase is Phase.TURN:
+        if phase is TURN:
             return self._turn(obs, legal)
-        if phase is Phase.TRADE_RESPONSE:
+        if phase is TRADE_RESPONSE:
             return self._respond(obs, legal)
-        if phase is Phase.TRADE_REOFFER:
+        if phase is TRADE_REOFFER:
             return self._reoffer(obs, legal)
         return legal[0]
 

@@ -196,6 +196,11 @@ class HeuristicAgent(KuhhandelBot):
         self._rng = random.Random(seed)
         self._tracker = MoneyTracker()
         self._totals: tuple[Observation | None, dict[int, float]] = (None, {})
+        # The unseen money of the last observation asked about (see ``_unseen``).
+        self._pool: tuple[Observation | None, tuple[int, ...]] = (None, ())
+        # The last share computed by ``limit`` and what it depends on (see ``_share``).
+        self._share_of: tuple[Any, ...] = ()
+        self._last_share = 0.0
 
     def __repr__(self) -> str:
         return f"HeuristicAgent(seed={self.seed!r})"
@@ -203,10 +208,23 @@ class HeuristicAgent(KuhhandelBot):
     # ----- valuations ----------------------------------------------------------------------------
     def limit(self, obs: Observation, animals: Sequence[Animal], stake: int = 1) -> int:
         """The most money it would give for ``animals`` (``stake`` cards each), a multiple of 10."""
-        worth = sum(card_worth(obs, a) for a in animals) * stake
-        share = min(MAX_SHARE, SPEND * worth / remaining_points(obs))
-        noisy = share * obs.money_total * self._rng.uniform(1 - NOISE, 1 + NOISE)
-        return min(int(noisy) // 10 * 10, obs.money_total)
+        share = self._share(obs, tuple(animals), stake)
+        money = obs.money_total
+        noisy = share * money * self._rng.uniform(1 - NOISE, 1 + NOISE)
+        return min(int(noisy) // 10 * 10, money)
+
+    def _share(self, obs: Observation, animals: tuple[Animal, ...], stake: int) -> float:
+        """The share of its money :meth:`limit` gives for ``animals``, before the noise.
+
+        It depends only on the animals on the table, which do not change while an auction's
+        bidding runs: the last share is remembered, since the bot is asked again at every raise.
+        """
+        depends_on = (animals, stake, obs.herds, obs.family_owners, obs.player, obs.edition)
+        if depends_on != self._share_of:
+            worth = sum(card_worth(obs, a) for a in animals) * stake
+            self._last_share = min(MAX_SHARE, SPEND * worth / remaining_points(obs))
+            self._share_of = depends_on
+        return self._last_share
 
     def money_of(self, obs: Observation, player: int) -> float:
         """The money ``player`` holds: its own exactly; an opponent's while animals are left as
@@ -236,7 +254,14 @@ class HeuristicAgent(KuhhandelBot):
         possible cards (the unseen money, K-PAY-1, plus 10)."""
         theirs = self.money_of(obs, player)
         k = cards_held(obs)[player] if cards is None else cards
-        return min(theirs * (1 + SURE_MARGIN) + SURE_EXTRA, dearest(unseen_pool(obs), k) + 10)
+        return min(theirs * (1 + SURE_MARGIN) + SURE_EXTRA, dearest(self._unseen(obs), k) + 10)
+
+    def _unseen(self, obs: Observation) -> tuple[int, ...]:
+        """:func:`~kuhtheory.agents.belief.unseen_pool` of ``obs``, once per observation (a
+        turn asks for it for every possible trade)."""
+        if self._pool[0] is not obs:
+            self._pool = (obs, unseen_pool(obs))
+        return self._pool[1]
 
     # ----- the decisions -------------------------------------------------------------------------
     def _bid(self, obs: Observation, legal: LegalActions) -> Any:
@@ -265,7 +290,7 @@ class HeuristicAgent(KuhhandelBot):
             theirs = self.money_of(obs, opponent)
             worth = card_worth(obs, animal) * stake
             sure = self.sure_pile(obs, opponent, obs.card_counts[opponent])
-            if dearest(unseen_pool(obs), obs.card_counts[opponent]) == 0 and obs.money_total == 0:
+            if dearest(self._unseen(obs), obs.card_counts[opponent]) == 0 and obs.money_total == 0:
                 sure = 0.0  # both can only lay nothing, and a tie goes to the offerer in the end
             out.append(_Target(opponent, animal, stake, worth, theirs, sure))
         return out

@@ -6,12 +6,13 @@ with these functions; nothing here touches a state that a caller can already see
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from kuhtheory.cards import ANIMAL_INDEX, ANIMALS, Animal, Counts, add, cards_of, subtract, total
 from kuhtheory.engine import events as ev
 from kuhtheory.engine.bank import pay_from_bank
-from kuhtheory.engine.phases import Phase
+from kuhtheory.engine.phases import GAME_OVER, TURN
 
 if TYPE_CHECKING:
     from kuhtheory.engine.state import GameState
@@ -47,9 +48,10 @@ def move_money(n: GameState, src: int, dst: int, counts: Counts) -> None:
     n._money = tuple(money)
 
 
-def seats_after(p: int, players: int) -> list[int]:
+@functools.lru_cache(maxsize=64)
+def seats_after(p: int, players: int) -> tuple[int, ...]:
     """The other seats in the order of play, starting left of ``p`` (K-DONK-1, K-AUC-1)."""
-    return [(p + k) % players for k in range(1, players)]
+    return tuple((p + k) % players for k in range(1, players))
 
 
 # ----- animals -----------------------------------------------------------------------------------
@@ -155,18 +157,18 @@ def begin_turn(n: GameState, p: int) -> None:
     n._must_auction = False
     n._active = p
     if -1 not in n._owners:  # K-END-2
-        n._phase = Phase.GAME_OVER
+        n._phase = GAME_OVER
         n._current = None
         n.record(ev.GameEnded, n.scores(), n.winners())
         return
     if n._deck_pos < len(n._deck):
-        n._phase = Phase.TURN
+        n._phase = TURN
         n._current = p
         return
     for _ in range(n._players):  # K-END-1: must trade if he can, else pass
         if trade_targets(n, p):
             n._active = p
-            n._phase = Phase.TURN
+            n._phase = TURN
             n._current = p
             return
         n.record(ev.TurnPassed, p)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from kuhtheory.engine.actions import Action
 from kuhtheory.engine.legal import LegalActions
-from kuhtheory.engine.phases import Phase
+from kuhtheory.engine.phases import BIDDING, TURN
 
 if TYPE_CHECKING:
     from kuhtheory.engine.state import GameState
@@ -32,12 +32,12 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     """A random legal action of ``state`` (see the module docstring); the game must not be over."""
     legal = state.legal_actions()
     phase = state.phase
-    if phase is Phase.BIDDING:
+    if phase is BIDDING:
         bids = legal.bid_range
         if not bids or rng.random() < 0.5:
             return legal.fixed[0]
         return legal.bid(min(rng.randrange(3), len(bids) - 1))
-    if phase is Phase.TURN and legal.kind == LegalActions.TRADE:
+    if phase is TURN and legal.kind == LegalActions.TRADE:
         if legal.fixed and rng.random() < 0.5:
             return legal.fixed[0]
         target = rng.randrange(len(legal.targets))

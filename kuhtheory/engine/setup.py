@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from kuhtheory.cards import ANIMAL_INDEX, ANIMALS, DENOMINATIONS, Animal, Counts, animal_deck
 from kuhtheory.editions import Edition, get_edition
 from kuhtheory.engine.flow import begin_turn, deal_short_game
-from kuhtheory.engine.phases import Phase
+from kuhtheory.engine.phases import TURN
 from kuhtheory.engine.state import GameState, Herd
 from kuhtheory.errors import InvalidSetupError
 
@@ -199,7 +199,7 @@ def _start(
     s._players = players
     s._seed = seed
     s._first_player = first
-    s._phase = Phase.TURN
+    s._phase = TURN
     s._active = first
     s._current = first
     s._deck = deck
