@@ -10,7 +10,8 @@ Prints figures; never fails on time. Run: ``.venv/bin/python benchmarks/bench_en
 2. Bots: full games per second (CPU time, one core) for 3, 4 and 5 players with the random and the
    heuristic bots of :mod:`kuhtheory.agents` in classic, and one line per other edition and
    variant for 4 players (``--bot-games N`` random games per line, N/4 heuristic; 0 skips).
-3. Robustness: ``--games`` random games (:func:`kuhtheory.engine.random_playout`, 3-5 players)
+3. Robustness: ``--games`` random games (:func:`kuhtheory.agents.random.random_playout`, 3-5
+   players)
    for every edition and variant; each must end with every family complete and owned by one
    player and the whole money deck accounted for.
 """
@@ -25,9 +26,10 @@ import statistics
 import sys
 import time
 
+from kuhtheory.agents.random import random_playout
 from kuhtheory.cards import ANIMALS
 from kuhtheory.editions import VARIANTS, get_edition
-from kuhtheory.engine import new_game, random_playout
+from kuhtheory.engine import new_game
 
 #: Rounds of the throughput section: a shared machine's other load can halve one round's figure,
 #: so the median of the rounds is the figure to report (each round is printed too).
@@ -103,7 +105,7 @@ def _robustness(games: int) -> None:
         for k in range(games):
             players = 3 + k % 3
             seed = rng.randrange(2**32)
-            end = random_playout(new_game(players, seed, edition, variants), random.Random(seed))
+            end = random_playout(new_game(players, seed, edition, variants), seed)
             actions += end.history_length
             owners = [end.family_owner(a) for a in ANIMALS]
             money = list(end.bank)

@@ -52,9 +52,11 @@ VERSION = 1
 __all__ = [
     "FORMAT",
     "VERSION",
+    "bundled_records",
     "dumps",
     "game_of",
     "load",
+    "load_bundled",
     "loads",
     "record_from_state",
     "replay",
@@ -311,3 +313,23 @@ def load(path: str | Path) -> dict[str, Any]:
     except OSError as exc:
         raise InvalidRecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from None
     return loads(text)
+
+
+def bundled_records() -> tuple[str, ...]:
+    """The names of the records shipped in ``kuhtheory/data/records`` (without ``.json``).
+
+    >>> "classic-preemption" in bundled_records()
+    True
+    """
+    folder = resources.files("kuhtheory") / "data" / "records"
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
+
+
+def load_bundled(name: str) -> dict[str, Any]:
+    """A shipped record by name (see :func:`bundled_records`), validated, not yet replayed."""
+    if name not in bundled_records():
+        raise InvalidRecordError(
+            f"no shipped record {name!r}: choose one of {', '.join(bundled_records())}"
+        )
+    path = resources.files("kuhtheory") / "data" / "records" / f"{name}.json"
+    return loads(path.read_bytes())

@@ -22,11 +22,13 @@ from kuhtheory.errors import (
 from kuhtheory.stats import mean_interval, wilson_interval
 from kuhtheory.tournament import (
     GameResult,
+    TournamentResult,
     chunks,
     game_seed,
     play_game,
     run_tournament,
     seating,
+    small_tournaments,
     summarise,
 )
 
@@ -266,3 +268,22 @@ def test_cli_refuses_unknown_bots() -> None:
     )
     with pytest.raises(KuhtheoryError, match="clever"):
         args.func(args)
+
+
+# ----- small tournaments -----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def six() -> TournamentResult:
+    return run_tournament(["heuristic", "random", "random"], games=6, seed=3)
+
+
+def test_small_tournaments_are_summaries_of_consecutive_games(six: TournamentResult) -> None:
+    parts = small_tournaments(six, 3)
+    assert len(parts) == 2
+    assert parts[1] == summarise(six.bots, six.games[3:6], six.shared, six.level)[0]
+    for bot in ("heuristic", "random"):
+        assert sum(p_row.wins for rows in parts for p_row in rows if p_row.bot == bot) == (
+            pytest.approx(six.row(bot).wins)
+        )
+    assert len(small_tournaments(six, 4)) == 1  # the remainder is dropped
+    with pytest.raises(InvalidSetupError, match="size=0"):
+        small_tournaments(six, 0)
