@@ -8,7 +8,8 @@ win.
 
 * :func:`game_stats`: play one game between bots and measure it (a :class:`GameStats`);
 * :func:`simulate_edition`: many seeded games of one edition, as JSON-ready columns;
-* :func:`summarize`: the chapter's figures from those columns (means, rates, the leader's wins);
+* :func:`edition_summary`: the chapter's figures from those columns (means, rates, the leader's
+  wins);
 * :func:`load_edition_stats` / :data:`CACHE_PATH`: the cached simulation shipped in
   ``kuhtheory/data/edition_stats.json``, written by ``scripts/make_edition_stats.py``.
 
@@ -283,7 +284,7 @@ def _share(winners: Sequence[int], seat: int | None) -> float:
     return 1 / len(winners) if seat is not None and seat in winners else 0.0
 
 
-def summarize(sim: Mapping[str, Any]) -> dict[str, Any]:
+def edition_summary(sim: Mapping[str, Any]) -> dict[str, Any]:
     """The chapter's figures from one :func:`simulate_edition` result.
 
     Over finished games: mean and median turns and actions; mean auctions, trades, preemptions;
@@ -297,7 +298,7 @@ def summarize(sim: Mapping[str, Any]) -> dict[str, Any]:
     ...         "auction_money": [900, 1100], "trade_money": [200, 400], "bank_money": [600, 600],
     ...         "scores": [[300, 100, 0], [500, 500, 250]], "winners": [[0], [0, 1]],
     ...         "half_leader": [0, 1], "end_leader": [None, 2]}
-    >>> s = summarize({"edition": "x", "players": 3, "games": 2, "columns": cols})
+    >>> s = edition_summary({"edition": "x", "players": 3, "games": 2, "columns": cols})
     >>> s["mean_turns"], s["mean_spread"], s["half"]["leader_wins"], s["end"]["has_leader"]
     (55.0, 275.0, 0.75, 0.5)
     """
@@ -391,7 +392,7 @@ __all__ = [
     "load_edition_stats",
     "simulate_edition",
     "simulate_editions",
-    "summarize",
+    "edition_summary",
     "table_values",
 ]
 

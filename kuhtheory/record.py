@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from kuhtheory.errors import InvalidRecordError, KuhtheoryError
-from kuhtheory.game import GameSpec, GameState, game_names, get_game
+from kuhtheory.game import GameSpec, GameStateProtocol, game_names, get_game
 
 FORMAT = "kuhtheory-record"
 VERSION = 1
@@ -180,7 +180,7 @@ def game_of(state: object) -> GameSpec:
     raise InvalidRecordError(f"{type(state).__name__} is not a state of any game in kuhtheory")
 
 
-def result_of(state: GameState) -> dict[str, Any]:
+def result_of(state: GameStateProtocol) -> dict[str, Any]:
     """The ``result`` field of a record of ``state``: scores, winners and whether it is over."""
     return {
         "scores": list(state.scores()),
@@ -190,7 +190,7 @@ def result_of(state: GameState) -> dict[str, Any]:
 
 
 def record_from_state(
-    state: GameState,
+    state: GameStateProtocol,
     seats: Sequence[str] | None = None,
     *,
     meta: Mapping[str, Any] | None = None,
@@ -219,7 +219,7 @@ def record_from_state(
 
 
 # ----- record -> state ---------------------------------------------------------------------------
-def replay_states(record: object) -> Iterator[GameState]:
+def replay_states(record: object) -> Iterator[GameStateProtocol]:
     """The start state and then the state after each action; every action is re-checked.
 
     Does not check ``result`` (see :func:`replay`).
@@ -245,13 +245,13 @@ def replay_states(record: object) -> Iterator[GameState]:
         yield state
 
 
-def replay(record: object, *, check_result: bool = True) -> GameState:
+def replay(record: object, *, check_result: bool = True) -> GameStateProtocol:
     """The state the record's actions lead to, each re-checked; the ``result`` must match."""
     state = None
     for state in replay_states(record):  # noqa: B007 (the last state is the one we want)
         pass
     record = cast(dict[str, Any], record)  # replay_states validated it
-    state = cast(GameState, state)  # replay_states yields the start state at least
+    state = cast(GameStateProtocol, state)  # replay_states yields the start state at least
     if check_result and "result" in record:
         expected = result_of(state)
         for key, value in expected.items():

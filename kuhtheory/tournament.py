@@ -235,7 +235,7 @@ def _win_credit(result: GameResult, seat: int, shared: str) -> float:
     return 1.0 / len(result.winners) if shared == "fraction" else 1.0
 
 
-def summarise(
+def tabulate(
     bots: Sequence[str],
     results: Sequence[GameResult],
     shared: str = "fraction",
@@ -282,7 +282,7 @@ def summarise(
 
 def small_tournaments(result: TournamentResult, size: int) -> tuple[tuple[BotRow, ...], ...]:
     """Cut the games into consecutive tournaments of ``size`` games (a remainder is dropped) and
-    tabulate each as :func:`kuhtheory.tournament.summarise` does.
+    tabulate each as :func:`kuhtheory.tournament.tabulate` does.
 
     With ``size`` a multiple of the number of seats, each small tournament rotates its seats fully.
 
@@ -295,7 +295,7 @@ def small_tournaments(result: TournamentResult, size: int) -> tuple[tuple[BotRow
         raise InvalidSetupError(f"size={size!r} must be a whole number >= 1")
     games = result.games
     return tuple(
-        summarise(result.bots, games[i : i + size], result.shared, result.level)[0]
+        tabulate(result.bots, games[i : i + size], result.shared, result.level)[0]
         for i in range(0, len(games) - size + 1, size)
     )
 
@@ -614,7 +614,7 @@ def run_tournament(
                 if own:
                     pool.shutdown(cancel_futures=True)
     merged = tuple(g for chunk in results if chunk is not None for g in chunk)
-    rows, pairs = summarise(names, merged, shared, level)
+    rows, pairs = tabulate(names, merged, shared, level)
     return TournamentResult(
         game=game_name,
         setup=setup_items,

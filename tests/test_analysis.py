@@ -12,12 +12,12 @@ from kuhtheory.analysis import (
     CACHE_PATH,
     FIELDS,
     bot_profiles,
+    edition_summary,
     game_stats,
     leader,
     load_edition_stats,
     replay_game,
     simulate_edition,
-    summarize,
     table_values,
 )
 from kuhtheory.cards import ANIMALS
@@ -74,7 +74,7 @@ def test_max_turns_stops_a_game_unfinished() -> None:
 
 
 def test_summarize_means_over_finished_games(first_games: dict) -> None:
-    s = summarize(first_games)
+    s = edition_summary(first_games)
     cols = first_games["columns"]
     assert s["finished"] == 1.0
     assert s["mean_turns"] == pytest.approx(fmean(cols["turns"]))
@@ -87,7 +87,7 @@ def test_summarize_means_over_finished_games(first_games: dict) -> None:
 
 def test_summarize_skips_unfinished_games() -> None:
     sim = simulate_edition("classic", players=3, games=2, seed=4, max_turns=3)
-    s = summarize(sim)
+    s = edition_summary(sim)
     assert s["finished"] == 0.0
     assert "mean_turns" not in s
 

@@ -25,8 +25,7 @@ from kuhtheory.engine import (
     setup_position,
 )
 from kuhtheory.errors import InvalidSetupError, UnknownEditionError
-from kuhtheory.game import GameState as GameStateProtocol
-from kuhtheory.game import get_game
+from kuhtheory.game import GameStateProtocol, get_game
 
 
 @pytest.mark.parametrize("edition", ["classic", "2025", "first", "bluff"])

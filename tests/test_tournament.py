@@ -29,7 +29,7 @@ from kuhtheory.tournament import (
     run_tournament,
     seating,
     small_tournaments,
-    summarise,
+    tabulate,
 )
 
 CHEAP = ["heuristic", "random", "random"]
@@ -104,17 +104,17 @@ def _game(
 def test_shared_wins_count_fractionally_or_as_wins() -> None:
     bots = ("x", "y", "z")
     games = [_game(0, (0, 1, 2), (5, 5, 1), (0, 1)), _game(1, (1, 2, 0), (9, 1, 1), (0,))]
-    rows, _ = summarise(bots, games, shared="fraction")
+    rows, _ = tabulate(bots, games, shared="fraction")
     wins = {r.bot: r.wins for r in rows}
     assert wins == {"x": 0.5, "y": 1.5, "z": 0.0}
-    rows, _ = summarise(bots, games, shared="win")
+    rows, _ = tabulate(bots, games, shared="win")
     assert {r.bot: r.wins for r in rows} == {"x": 1.0, "y": 2.0, "z": 0.0}
 
 
 def test_head_to_head_counts_seat_pairs_and_halves_ties() -> None:
     bots = ("x", "y", "y")
     games = [_game(0, (0, 1, 2), (5, 5, 1), (0,)), _game(1, (1, 2, 0), (9, 1, 1), (0,))]
-    _, pairs = summarise(bots, games)
+    _, pairs = tabulate(bots, games)
     h = {(p.bot, p.other): (p.pairs, p.won) for p in pairs}
     # game 0: x(5) vs y(5) tie 0.5, x vs y(1) win; game 1: x(1) vs y(9) loss, x vs y(1) tie 0.5
     assert h[("x", "y")] == (4, 2.0)
@@ -279,7 +279,7 @@ def six() -> TournamentResult:
 def test_small_tournaments_are_summaries_of_consecutive_games(six: TournamentResult) -> None:
     parts = small_tournaments(six, 3)
     assert len(parts) == 2
-    assert parts[1] == summarise(six.bots, six.games[3:6], six.shared, six.level)[0]
+    assert parts[1] == tabulate(six.bots, six.games[3:6], six.shared, six.level)[0]
     for bot in ("heuristic", "random"):
         assert sum(p_row.wins for rows in parts for p_row in rows if p_row.bot == bot) == (
             pytest.approx(six.row(bot).wins)

@@ -15,8 +15,8 @@ from kuhtheory.widgets.tournament import (
     EMPTY_SEAT,
     TournamentRunner,
     intervals_svg,
-    table_html,
     tournament_figure,
+    tournament_table_html,
 )
 
 CHEAP = ("heuristic", "random", "random")
@@ -73,7 +73,7 @@ def test_runs_at_construction_and_shows_table_and_chart() -> None:
         assert (lo, est, hi) == pytest.approx(
             (row.win_rate.low, row.win_rate.estimate, row.win_rate.high), abs=1e-3
         )
-    assert runner.table.value == table_html(r)
+    assert runner.table.value == tournament_table_html(r)
     assert runner.message.value == ""
 
 
@@ -132,7 +132,7 @@ def test_bad_constructor_arguments_raise_and_name_the_parameter() -> None:
 
 # ----- the table, the chart, the figure ----------------------------------------------------------
 def test_table_has_every_bot_and_the_head_to_head_shares(result: TournamentResult) -> None:
-    page = table_html(result)
+    page = tournament_table_html(result)
     for row in result.rows:
         wr, ms = row.win_rate, row.mean_score
         assert f"<td>{wr.estimate:.3f}</td><td>[{wr.low:.3f}, {wr.high:.3f}]</td>" in page
@@ -145,7 +145,7 @@ def test_table_has_every_bot_and_the_head_to_head_shares(result: TournamentResul
 def test_table_says_how_many_games_were_stopped_unfinished() -> None:
     r = run_tournament(list(CHEAP), games=3, seed=1, max_actions=20)
     assert r.unfinished == 3
-    assert "3 unfinished</b> (nobody wins them)" in table_html(r)
+    assert "3 unfinished</b> (nobody wins them)" in tournament_table_html(r)
 
 
 def test_figure_error_bars_are_the_intervals(result: TournamentResult) -> None:

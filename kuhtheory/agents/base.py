@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kuhtheory.cards import ANIMALS, DENOMINATIONS, FAMILY_POINTS, Animal
+from kuhtheory.cards import ANIMAL_INDEX, DENOMINATIONS, FAMILY_POINTS, Animal
 from kuhtheory.editions import Scoring
 from kuhtheory.engine.actions import BuyBack, Pass, Pay, Preempt
 from kuhtheory.engine.legal import LegalActions, make_bid
@@ -37,8 +37,6 @@ from kuhtheory.engine.phases import (
 #: With 'no kidding' (one bid per auction) a bot bids this share of its limit at once.
 ONE_BID_SHARE = 0.8
 
-INDEX: dict[Animal, int] = {a: i for i, a in enumerate(ANIMALS)}
-
 
 def family_value(obs: Observation, animal: Animal, player: int) -> float:
     """Points ``player`` gains by completing the family of ``animal`` (0 if it is complete).
@@ -46,7 +44,7 @@ def family_value(obs: Observation, animal: Animal, player: int) -> float:
     Summing editions: the family's points. Multiplying editions (K-END-2): the family's points
     times one more family, plus the rise of the multiplier on the families he already owns.
     """
-    i = INDEX[animal]
+    i = ANIMAL_INDEX[animal]
     owners = obs.family_owners
     if owners[i] >= 0:
         return 0.0
@@ -73,13 +71,13 @@ def stake_cards(obs: Observation, opponent: int, animal: Animal, player: int | N
     """The cards at stake when ``player`` (default: the observer) trades ``opponent`` for
     ``animal``: two when both own exactly two and the edition trades pairs, else one (K-TRD-4)."""
     me = obs.player if player is None else player
-    i = INDEX[animal]
+    i = ANIMAL_INDEX[animal]
     if obs.edition.pair_trade and obs.herds[me][i] == 2 and obs.herds[opponent][i] == 2:
         return 2
     return 1
 
 
-def least_overpay(legal: LegalActions) -> Any:
+def pay_with_least_overpay(legal: LegalActions) -> Any:
     """The payment with the least overpay, then the fewest cards (K-PAY-1); ``legal[0]`` if none
     is listed."""
     pays = [a for a in legal.fixed if isinstance(a, Pay)]
@@ -115,9 +113,9 @@ class KuhhandelBot:
 
     ``act`` checks that it was given Kuhhandel legal actions, calls :meth:`observe` (a hook for
     bots that keep a belief), then routes the phase: bidding to ``_bid``, the hammer and the
-    buy-back to ``_hammer`` (which asks :meth:`keeps_lot`), a payment to :func:`least_overpay`,
-    the turn to ``_turn``, a trade response to ``_respond``, a classic re-offer to ``_reoffer``;
-    any other phase takes the first legal action.
+    buy-back to ``_hammer`` (which asks :meth:`keeps_lot`), a payment to
+    :func:`pay_with_least_overpay`, the turn to ``_turn``, a trade response to ``_respond``, a
+    classic re-offer to ``_reoffer``; any other phase takes the first legal action.
     """
 
     name = "bot"
@@ -138,7 +136,7 @@ class KuhhandelBot:
         if phase is HAMMER or phase is BUY_BACK:
             return self._hammer(obs, legal)
         if phase is PAYMENT:
-            return least_overpay(legal)
+            return pay_with_least_overpay(legal)
         if phase is TURN:
             return self._turn(obs, legal)
         if phase is TRADE_RESPONSE:
@@ -181,12 +179,11 @@ class KuhhandelBot:
 
 
 __all__ = [
-    "INDEX",
     "ONE_BID_SHARE",
     "KuhhandelBot",
     "bid_up_to",
     "family_value",
-    "least_overpay",
+    "pay_with_least_overpay",
     "money_in_play",
     "open_points",
     "stake_cards",

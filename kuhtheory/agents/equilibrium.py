@@ -55,7 +55,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from kuhtheory.agents.base import (
-    INDEX,
     KuhhandelBot,
     bid_up_to,
     family_value,
@@ -64,7 +63,7 @@ from kuhtheory.agents.base import (
     stake_cards,
 )
 from kuhtheory.agents.belief import MoneyTracker
-from kuhtheory.cards import DENOMINATIONS, Animal, Counts, from_counts, to_counts
+from kuhtheory.cards import ANIMAL_INDEX, DENOMINATIONS, Animal, Counts, from_counts, to_counts
 from kuhtheory.editions import Edition
 from kuhtheory.engine.actions import Accept, Auction, BuyBack, Counter, Offer, Trade
 from kuhtheory.engine.legal import LegalActions
@@ -92,7 +91,7 @@ def stake_points(obs: Observation, animal: Animal, player: int, cards: int = 1) 
     >>> stake_points(obs, Animal.HORSE, 0)        # first of four horses, nobody else has one
     375.0
     """
-    i = INDEX[animal]
+    i = ANIMAL_INDEX[animal]
     value = family_value(obs, animal, player)
     if value == 0:
         return 0.0
@@ -308,7 +307,7 @@ class EquilibriumAgent(KuhhandelBot):
             stake = stake_cards(obs, opponent, animal)
             w = self.trade_w(obs, me, opponent, animal, stake)
             scored.append((w, opponent, animal))
-        scored.sort(key=lambda t: (-t[0], t[1], INDEX[t[2]]))
+        scored.sort(key=lambda t: (-t[0], t[1], ANIMAL_INDEX[t[2]]))
         best: tuple[float, int, Animal, int] | None = None
         for w, opponent, animal in scored[:3]:
             value = self._solution(obs, me, opponent, w)[0]

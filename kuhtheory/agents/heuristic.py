@@ -76,7 +76,6 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from kuhtheory.agents.base import (
-    INDEX,
     ONE_BID_SHARE,
     KuhhandelBot,
     bid_up_to,
@@ -86,7 +85,7 @@ from kuhtheory.agents.base import (
     stake_cards,
 )
 from kuhtheory.agents.belief import MoneyTracker, cards_held, unseen_pool
-from kuhtheory.cards import DENOMINATIONS, Animal
+from kuhtheory.cards import ANIMAL_INDEX, DENOMINATIONS, Animal
 from kuhtheory.engine.actions import Accept, Auction, Counter, Offer, Preempt, Trade
 from kuhtheory.engine.legal import LegalActions
 from kuhtheory.engine.observation import Observation
@@ -139,7 +138,7 @@ def card_worth(obs: Observation, animal: Animal, player: int | None = None) -> f
     250.0
     """
     me = obs.player if player is None else player
-    i = INDEX[animal]
+    i = ANIMAL_INDEX[animal]
     value = family_value(obs, animal, me)
     if value == 0:
         return 0.0
@@ -322,21 +321,22 @@ class HeuristicAgent(KuhhandelBot):
             bigger = [
                 t
                 for t in targets
-                if obs.herds[t.opponent][INDEX[t.animal]] > obs.herds[me][INDEX[t.animal]]
+                if obs.herds[t.opponent][ANIMAL_INDEX[t.animal]]
+                > obs.herds[me][ANIMAL_INDEX[t.animal]]
             ]
             if bigger:
                 return bigger[0], 0
         per_family = obs.edition.cards_per_family
 
         def closes(t: _Target) -> bool:
-            return obs.herds[me][INDEX[t.animal]] + t.stake >= per_family and t.worth > 0
+            return obs.herds[me][ANIMAL_INDEX[t.animal]] + t.stake >= per_family and t.worth > 0
 
         def keeps(t: _Target, amount: float) -> bool:
             """Whether it could keep the card after winning it with a pile reaching ``amount``:
             it closes the family, or he has none of it left to trade it back with (K-TURN-2), or
             it is still richer than him after paying him (else he wins it back next turn, and
             the card goes back and forth for ever)."""
-            if closes(t) or obs.herds[t.opponent][INDEX[t.animal]] <= t.stake:
+            if closes(t) or obs.herds[t.opponent][ANIMAL_INDEX[t.animal]] <= t.stake:
                 return True
             paid = sum(_smallest_pile(hand, amount, pad_zeros=False))  # no change (K-PAY-1)
             return mine - paid >= t.theirs + paid
@@ -373,7 +373,7 @@ class HeuristicAgent(KuhhandelBot):
             best = max(
                 keep,
                 key=lambda t: (
-                    obs.herds[t.opponent][INDEX[t.animal]] <= t.stake,
+                    obs.herds[t.opponent][ANIMAL_INDEX[t.animal]] <= t.stake,
                     t.worth,
                     -t.theirs,
                 ),
@@ -383,7 +383,7 @@ class HeuristicAgent(KuhhandelBot):
         # laying only 0-cards.
         give = min(
             targets,
-            key=lambda t: (t.worth, -obs.herds[t.opponent][INDEX[t.animal]], t.opponent),
+            key=lambda t: (t.worth, -obs.herds[t.opponent][ANIMAL_INDEX[t.animal]], t.opponent),
         )
         return give, 0
 
@@ -397,7 +397,7 @@ class HeuristicAgent(KuhhandelBot):
         # The offer is at most his dearest ``offer_count`` cards; above that, a counter is waste.
         beats_any = self.sure_pile(obs, trade.offerer, trade.offer_count)
         offer_estimate = min(theirs * trade.offer_count / held if held else 0.0, beats_any - 10)
-        i = INDEX[trade.animal]
+        i = ANIMAL_INDEX[trade.animal]
         mine = obs.money_total
         hand = _hand(legal, obs)
         # Winning the counter completes my family (K-TRD-3).

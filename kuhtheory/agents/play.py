@@ -26,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
 from kuhtheory.errors import InvalidSetupError
-from kuhtheory.game import Agent, GameState
+from kuhtheory.game import Agent, GameStateProtocol
 
 #: A game that has not ended after this many actions is stopped with an error (a bot that loops).
 MAX_ACTIONS: Final = 50_000
@@ -42,7 +42,7 @@ def agent_seed(game_seed: int, seat: int) -> int:
 
 
 def moves(
-    state: GameState, agents: Sequence[Agent], *, max_actions: int = MAX_ACTIONS
+    state: GameStateProtocol, agents: Sequence[Agent], *, max_actions: int = MAX_ACTIONS
 ) -> Iterator[tuple[Any, Any, Any]]:
     """Let ``agents`` (one per seat) play from ``state``: yields ``(state, action, next state)``
     for every move, until the game is over or ``max_actions`` moves were played."""
@@ -62,7 +62,9 @@ def moves(
         state = after
 
 
-def play(state: GameState, agents: Sequence[Agent], *, max_actions: int = MAX_ACTIONS) -> Any:
+def play(
+    state: GameStateProtocol, agents: Sequence[Agent], *, max_actions: int = MAX_ACTIONS
+) -> Any:
     """Let ``agents`` (one per seat) play ``state`` to the end; returns the final state.
 
     A game that has not ended after ``max_actions`` moves raises :class:`InvalidSetupError`.

@@ -122,7 +122,7 @@ def setup_options(args: argparse.Namespace, spec: GameSpec) -> dict[str, Any]:
     return {}
 
 
-def summarise(games: Sequence[dict[str, Any]], bots: Sequence[str]) -> dict[str, Any]:
+def simulation_summary(games: Sequence[dict[str, Any]], bots: Sequence[str]) -> dict[str, Any]:
     """Per seat and per bot: games, wins (a shared win counts 1/k to each of k winners),
     win rate and mean score; mean turns and actions per game."""
     n = len(games)
@@ -226,7 +226,7 @@ def run(args: argparse.Namespace) -> int:
             progress=bar,
         )
     seconds = time.perf_counter() - start
-    summary = summarise(games, bots)
+    summary = simulation_summary(games, bots)
     edition = games[0]["edition"]
     variants = games[0]["variants"]
     if args.json:

@@ -4,8 +4,9 @@ the table.
 :class:`TournamentRunner` runs :func:`kuhtheory.tournament.run_tournament` (seats rotated, every
 game seeded) and shows what the chapter teaches to read:
 
-* the table (:func:`table_html`): per bot, the seats it played, its wins, its win rate with the
-  Wilson interval and its mean score with the Student-t interval, then the head-to-head shares;
+* the table (:func:`tournament_table_html`): per bot, the seats it played, its wins, its win rate
+  with the Wilson interval and its mean score with the Student-t interval, then the head-to-head
+  shares;
 * a chart (:func:`intervals_svg`): each bot's win rate as a dot on its interval, so overlapping
   intervals are seen at a glance (an SVG string in an ``ipywidgets.HTML``, drawn on the static page
   too); :func:`tournament_figure` draws the same as an interactive plotly figure for the book.
@@ -39,7 +40,7 @@ __all__ = [
     "EMPTY_SEAT",
     "TournamentRunner",
     "intervals_svg",
-    "table_html",
+    "tournament_table_html",
     "tournament_figure",
 ]
 
@@ -57,11 +58,12 @@ Runner = Callable[..., TournamentResult]
 # The table and the chart
 
 
-def table_html(result: TournamentResult) -> str:
+def tournament_table_html(result: TournamentResult) -> str:
     """The tournament table as HTML: one row per bot, then the head-to-head matrix.
 
     >>> from kuhtheory.tournament import run_tournament
-    >>> page = table_html(run_tournament(["heuristic", "random", "random"], games=3, seed=1))
+    >>> result = run_tournament(["heuristic", "random", "random"], games=3, seed=1)
+    >>> page = tournament_table_html(result)
     >>> page.count("<tr>"), "head to head" in page
     (6, True)
     """
@@ -388,7 +390,7 @@ class TournamentRunner:
         self.result = result
         self.message.value = ""
         self.progress.value = games
-        self.table.value = table_html(result)
+        self.table.value = tournament_table_html(result)
         self.chart.value = intervals_svg(
             result.rows, title=f"win rate, {round(result.level * 100)}% Wilson interval"
         )
