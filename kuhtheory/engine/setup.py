@@ -211,20 +211,13 @@ def _start(
     s._donkeys = donkeys
     s._dove = dove
     s._turn = 0
-    s._must_auction = False
     s._shown = (None,) * players
     s._reveals = ((),) * players
-    s._auction = None
-    s._high_bid = 0
-    s._high_bidder = None
-    s._passed = frozenset()
-    s._has_bid = frozenset()
-    s._trade = None
     s._new_events = []
     s._legal = None
     if deal:
         deal_short_game(s)
-    begin_turn(s, first)
+    begin_turn(s, first)  # (sets the turn's fields: no auction, no trade, no bid yet)
     s._log = (None, None, tuple(s._new_events), len(s._new_events), 0)  # the setup's entry
     s._new_events = []
     return s
