@@ -3,16 +3,17 @@
 Prints figures; never fails on time. Run: ``.venv/bin/python benchmarks/bench_engine.py``
 (``--games N`` games per edition and variant, default 1000; ``--profile`` for a cProfile top 15).
 
-1. Throughput: four-player classic games with the random bots of :mod:`kuhtheory.agents` (the
-   loop of :func:`kuhtheory.agents.play.play`), on one core: games/s, actions per game, and
-   microseconds per action (wall clock and CPU time), in three rounds and their median.
-   Target: 750 games/s.
+1. Throughput: four-player classic games with four random bots, then with four heuristic bots, of
+   :mod:`kuhtheory.agents` (the loop of :func:`kuhtheory.agents.play.play`), on one core:
+   games/s, actions per game, and microseconds per action (wall clock and CPU time), in three
+   rounds and their median. Targets (issue 15): 700 random games/s, 250 heuristic games/s.
+   (The mix equilibrium, heuristic, heuristic, random is timed by bench_tournament.py.)
 2. Bots: full games per second (CPU time, one core) for 3, 4 and 5 players with the random and the
    heuristic bots of :mod:`kuhtheory.agents` in classic, and one line per other edition and
    variant for 4 players (``--bot-games N`` random games per line, N/4 heuristic; 0 skips).
-3. Robustness: ``--games`` random games (:func:`kuhtheory.engine.random_playout`, 3-5 players)
-   for every edition and variant; each must end with every family complete and owned by one
-   player (or by the house rule K-HOUSE-1, counted) and the whole money deck accounted for.
+3. Robustness: ``--games`` random games (:func:`kuhtheory.agents.random.random_playout`, 3-5
+   players) for every edition and variant; each must end with every family complete and owned by
+   one player (or by the house rule K-HOUSE-1, counted) and the whole money deck accounted for.
 """
 
 from __future__ import annotations
@@ -25,38 +26,43 @@ import statistics
 import sys
 import time
 
+from kuhtheory.agents.random import random_playout
 from kuhtheory.cards import ANIMALS
 from kuhtheory.editions import VARIANTS, get_edition
-from kuhtheory.engine import new_game, random_playout
+from kuhtheory.engine import new_game
 
 #: Rounds of the throughput section: a shared machine's other load can halve one round's figure,
 #: so the median of the rounds is the figure to report (each round is printed too).
 ROUNDS = 3
 
 
-def _throughput(games: int) -> None:
-    from kuhtheory.agents.play import play
-    from kuhtheory.agents.random import RandomAgent
+#: The throughput section's line-ups: bot name, games per round (a share of --throughput-games),
+#: the issue's target in games/s.
+LINEUPS = (("random", 1.0, 700), ("heuristic", 0.25, 250))
 
-    print(
-        f"throughput: four-player classic games with random bots (kuhtheory.agents.play), "
-        f"{ROUNDS} rounds of {games}"
-    )
-    rates = []
-    for round_ in range(ROUNDS):
-        actions = 0
-        wall, cpu = time.perf_counter(), time.process_time()
-        for seed in range(games):
-            bots = [RandomAgent(seed * 100 + k) for k in range(4)]
-            actions += play(new_game(players=4, seed=seed, edition="classic"), bots).history_length
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        rates.append(games / cpu)
-        print(
-            f"  round {round_ + 1}: {games / wall:8.1f} games/s wall   {games / cpu:8.1f} "
-            f"games/s CPU   {actions / games:6.1f} actions/game  "
-            f"{1e6 * cpu / actions:5.2f} us/action"
-        )
-    print(f"  median {statistics.median(rates):8.1f} games/s CPU (target 750)")
+
+def _throughput(games: int) -> None:
+    from kuhtheory.agents import make_agent
+    from kuhtheory.agents.play import agent_seed, play
+
+    for bot, share, target in LINEUPS:
+        n = max(int(games * share), 1)
+        print(f"throughput: four-player classic games, four {bot} bots, {ROUNDS} rounds of {n}")
+        rates = []
+        for round_ in range(ROUNDS):
+            actions = 0
+            wall, cpu = time.perf_counter(), time.process_time()
+            for seed in range(n):
+                bots = [make_agent(bot, agent_seed(seed, k)) for k in range(4)]
+                actions += play(new_game(players=4, seed=seed), bots).history_length
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            rates.append(n / cpu)
+            print(
+                f"  round {round_ + 1}: {n / wall:8.1f} games/s wall   {n / cpu:8.1f} "
+                f"games/s CPU   {actions / n:6.1f} actions/game  "
+                f"{1e6 * cpu / actions:5.2f} us/action"
+            )
+        print(f"  median {statistics.median(rates):8.1f} games/s CPU (target {target})")
 
 
 def _bot_rate(bot: str, players: int, edition: str, variants: tuple[str, ...], games: int) -> str:
@@ -103,7 +109,7 @@ def _robustness(games: int) -> None:
         for k in range(games):
             players = 3 + k % 3
             seed = rng.randrange(2**32)
-            end = random_playout(new_game(players, seed, edition, variants), random.Random(seed))
+            end = random_playout(new_game(players, seed, edition, variants), seed)
             actions += end.history_length
             owners = [end.family_owner(a) for a in ANIMALS]
             money = list(end.bank)

@@ -12,14 +12,13 @@ Prints figures; never fails on time. Run: ``.venv/bin/python benchmarks/bench_re
 from __future__ import annotations
 
 import json
-import random
 import tempfile
 import time
 from pathlib import Path
 
 from kuhtheory import record as rec
+from kuhtheory.agents.random import random_playout
 from kuhtheory.engine import new_game
-from kuhtheory.engine.playout import random_playout
 from kuhtheory.errors import InvalidRecordError
 
 
@@ -34,7 +33,7 @@ def _timed(label: str, action: object) -> object:
 
 
 def main() -> None:
-    end = random_playout(new_game(players=4, seed=3), random.Random(3))
+    end = random_playout(new_game(players=4, seed=3), 3)
     record = rec.record_from_state(end)
     copies = (rec.MAX_RECORD_BYTES - 4096) // (len(json.dumps(record["actions"])) + 2)
     big = {**record, "actions": record["actions"] * copies}

@@ -1,13 +1,22 @@
-"""Simulation statistics per edition: game length, money flow, score spread, does the leader win.
+"""Reading games played by bots: statistics per edition, and where each bot's points came from.
 
-Pure functions that return plain data (numbers, lists, dicts) for the editions chapter
-(``notebooks/editions.md``); no widgets, no plotting.
+Pure functions that return plain data (numbers, lists, dicts, frozen records) for the editions and
+tournaments chapters; no widgets, no plotting.
+
+Per edition (``notebooks/editions.md``): game length, money flow, score spread, does the leader
+win.
 
 * :func:`game_stats`: play one game between bots and measure it (a :class:`GameStats`);
 * :func:`simulate_edition`: many seeded games of one edition, as JSON-ready columns;
-* :func:`summarize`: the chapter's figures from those columns (means, rates, the leader's wins);
+* :func:`edition_summary`: the chapter's figures from those columns (means, rates, the leader's
+  wins);
 * :func:`load_edition_stats` / :data:`CACHE_PATH`: the cached simulation shipped in
   ``kuhtheory/data/edition_stats.json``, written by ``scripts/make_edition_stats.py``.
+
+Per bot of a tournament (``notebooks/tournaments.md``): :func:`bot_profiles` replays its games
+(:func:`replay_game` plays one again) and measures, per bot, where the points came from: animals
+bought in auctions and what they cost per point, trades started and won, the money and animal cards
+trades brought in (:class:`BotProfile`).
 
 What is measured, and how:
 
@@ -48,9 +57,10 @@ from pathlib import Path
 from statistics import fmean, median
 from typing import Any
 
-from kuhtheory.cards import ANIMALS, DENOMINATIONS
+from kuhtheory.cards import ANIMALS, DENOMINATIONS, FAMILY_POINTS
 from kuhtheory.editions import Edition, get_edition
 from kuhtheory.errors import InvalidSetupError
+from kuhtheory.tournament import TournamentResult
 
 #: The cached simulation shipped with the package (see ``scripts/make_edition_stats.py``).
 CACHE_PATH = Path(__file__).resolve().parent / "data" / "edition_stats.json"
@@ -160,7 +170,7 @@ def game_stats(
     after ``max_turns`` turns.
     """
     from kuhtheory.agents import make_agent  # the analysis sits on top of engine and bots
-    from kuhtheory.agents.play import agent_seed
+    from kuhtheory.agents.play import agent_seed, moves
     from kuhtheory.engine import Phase, new_game
 
     _check_positive("max_turns", max_turns)
@@ -168,7 +178,6 @@ def game_stats(
     state = new_game(players=players, seed=seed, edition=ed.key, variants=ed.variants)
     names = _bots(bots, state.players)
     agents = [make_agent(name, agent_seed(seed, k)) for k, name in enumerate(names)]
-    wants = [getattr(a, "uses_observation", True) for a in agents]
     half_deck = state.deck_size / 2
     counts = {"auctions": 0, "trades": 0, "preemptions": 0}
     money = {"auction": 0, "trade": 0, "bank": 0}
@@ -178,19 +187,14 @@ def game_stats(
     totals = [state.money_total(q) for q in range(state.players)]
     bank = _bank_total(state)
     episode = ""  # "auction" or "trade": what the active player started this turn
-    while not state.is_terminal and state.turn <= max_turns:
-        phase = state.phase
-        if phase is Phase.TURN and not seen_half and state.deck_size <= half_deck:
+    start = state
+    for before, action, state in moves(start, agents):
+        if before.phase is Phase.TURN and not seen_half and before.deck_size <= half_deck:
             seen_half = True
-            half_leader = leader(table_values(state))
-        if phase is Phase.TURN and not seen_end and state.deck_size == 0:
+            half_leader = leader(table_values(before))
+        if before.phase is Phase.TURN and not seen_end and before.deck_size == 0:
             seen_end = True
-            end_leader = leader(table_values(state))
-        p = state.current_player
-        if p is None:
-            break
-        obs = state.observation(p) if wants[p] else None
-        action = agents[p].act(obs, state.legal_actions())
+            end_leader = leader(table_values(before))
         kind = type(action).__name__
         if kind == "Auction":
             counts["auctions"] += 1
@@ -200,7 +204,6 @@ def game_stats(
             episode = "trade"
         elif kind in ("Preempt", "BuyBack"):
             counts["preemptions"] += 1
-        state = state.apply(action)
         new_bank = _bank_total(state)
         if new_bank != bank:  # a donkey: the bank pays every player (K-DONK-1)
             money["bank"] += bank - new_bank
@@ -213,6 +216,8 @@ def game_stats(
             money[episode] += sum(max(0, b - a) for a, b in zip(totals, new_totals, strict=True))
             totals = new_totals
             episode = ""
+        if state.turn > max_turns:  # stopped unfinished
+            break
     finished = state.is_terminal
     return GameStats(
         seed=seed,
@@ -285,7 +290,7 @@ def _share(winners: Sequence[int], seat: int | None) -> float:
     return 1 / len(winners) if seat is not None and seat in winners else 0.0
 
 
-def summarize(sim: Mapping[str, Any]) -> dict[str, Any]:
+def edition_summary(sim: Mapping[str, Any]) -> dict[str, Any]:
     """The chapter's figures from one :func:`simulate_edition` result.
 
     Over finished games: mean and median turns and actions; mean auctions, trades, preemptions;
@@ -301,7 +306,7 @@ def summarize(sim: Mapping[str, Any]) -> dict[str, Any]:
     ...         "auction_money": [900, 1100], "trade_money": [200, 400], "bank_money": [600, 600],
     ...         "scores": [[300, 100, 0], [500, 500, 250]], "winners": [[0], [0, 1]],
     ...         "half_leader": [0, 1], "end_leader": [None, 2]}
-    >>> s = summarize({"edition": "x", "players": 3, "games": 2, "columns": cols})
+    >>> s = edition_summary({"edition": "x", "players": 3, "games": 2, "columns": cols})
     >>> s["mean_turns"], s["mean_spread"], s["half"]["leader_wins"], s["end"]["has_leader"]
     (55.0, 275.0, 0.75, 0.5)
     """
@@ -400,6 +405,194 @@ __all__ = [
     "load_edition_stats",
     "simulate_edition",
     "simulate_editions",
-    "summarize",
+    "edition_summary",
     "table_values",
 ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Bot profiles: where each bot's points came from in a tournament
+
+
+@dataclass(frozen=True)
+class BotProfile:
+    """Where one bot's points came from, over its seats in a tournament (per seat-game means).
+
+    Auctions (K-AUC-1..4): ``bought`` animal cards won in auctions (bought, preempted or taken
+    free), ``paid`` the money they cost (overpayment under K-PAY-1 included), ``paid_per_point``
+    that money over the cards' worth in points (a card is worth its family's points over the cards
+    in a family), ``sold_for`` the money received for its own auctions.
+
+    Trades (K-TRD-1..4): ``started`` and ``started_won`` trades it started (and won), ``challenged``
+    and ``challenged_won`` trades others started against it (and it won), ``trade_money`` the net
+    money trades brought in, ``trade_cards`` the net animal cards.
+
+    ``families`` completed families at the end, ``score`` the final score.
+    """
+
+    bot: str
+    seats: int
+    bought: float
+    paid: float
+    paid_per_point: float | None
+    sold_for: float
+    started: float
+    started_won: float
+    challenged: float
+    challenged_won: float
+    trade_money: float
+    trade_cards: float
+    families: float
+    score: float
+
+    def trade_win_rate(self) -> float | None:
+        """The share of the trades it took part in (either side) that it won."""
+        total = self.started + self.challenged
+        return None if total == 0 else (self.started_won + self.challenged_won) / total
+
+
+def replay_game(result: TournamentResult, index: int) -> Any:
+    """Play game ``index`` of ``result`` again (same seed, same seats, same bot seeds) and return
+    its final state; the replay must reproduce the recorded scores.
+
+    >>> from kuhtheory.tournament import run_tournament
+    >>> r = run_tournament(["heuristic", "random", "random"], games=2, seed=1)
+    >>> replay_game(r, 1).scores() == tuple(int(s) for s in r.games[1].scores)
+    True
+    """
+    final, _ = _replay(result, index)
+    return final
+
+
+def _replay(result: TournamentResult, index: int) -> tuple[Any, list[dict[str, float]]]:
+    """The final state of game ``index``, and one dict of measures per seat."""
+    from kuhtheory.agents import make_agent
+    from kuhtheory.agents.play import agent_seed, moves
+    from kuhtheory.engine import Phase, new_game
+
+    if result.game != "kuhhandel":
+        raise InvalidSetupError(f"game {result.game!r}: only Kuhhandel games are replayed here")
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(result.games):
+        raise InvalidSetupError(f"game index {index!r} must lie in 0..{len(result.games) - 1}")
+    g = result.games[index]
+    state: Any = new_game(players=len(result.bots), seed=g.seed, **dict(result.setup))
+    agents = [make_agent(result.bots[e], agent_seed(g.seed, s)) for s, e in enumerate(g.entries)]
+    per_family = state.edition.cards_per_family
+    n = state.players
+    keys = (
+        "bought",
+        "paid",
+        "points_bought",
+        "sold_for",
+        "started",
+        "started_won",
+        "challenged",
+        "challenged_won",
+        "trade_money",
+        "trade_cards",
+    )
+    m: list[dict[str, float]] = [dict.fromkeys(keys, 0.0) for _ in range(n)]
+    episode: tuple[str, int, int] | None = None  # (kind, active player, opponent)
+    money: list[int] = []
+    herds: list[tuple[int, ...]] = []
+    start = state
+    for before, action, state in moves(start, agents, max_actions=g.actions):
+        kind = type(action).__name__
+        p = before.current_player
+        if kind == "Trade":
+            # measured from before the action: the offer leaves the offerer's hand face down
+            episode = (kind, p, action.opponent)
+            money = [before.money_total(q) for q in range(n)]
+            herds = [before.herd(q) for q in range(n)]
+        if kind == "Auction":
+            # measured from after the action: a donkey's payout (K-DONK-1) happens on the reveal
+            episode = (kind, p, -1)
+            money = [state.money_total(q) for q in range(n)]
+            herds = [state.herd(q) for q in range(n)]
+        if episode is not None and state.phase in (Phase.TURN, Phase.GAME_OVER):
+            kind, active, other = episode
+            new_money = [state.money_total(q) for q in range(n)]
+            gained = [
+                sum(b - a for a, b in zip(herds[q], state.herd(q), strict=True)) for q in range(n)
+            ]
+            if kind == "Auction":
+                for q in range(n):
+                    if gained[q] > 0:  # the buyer (or the auctioneer: preempted, taken free)
+                        m[q]["bought"] += gained[q]
+                        m[q]["paid"] += money[q] - new_money[q]
+                        m[q]["points_bought"] += sum(
+                            (b - a) * points / per_family
+                            for points, a, b in zip(
+                                FAMILY_POINTS, herds[q], state.herd(q), strict=True
+                            )
+                            if b > a
+                        )
+                if gained[active] <= 0:
+                    m[active]["sold_for"] += new_money[active] - money[active]
+            else:
+                m[active]["started"] += 1
+                m[other]["challenged"] += 1
+                if gained[active] > 0:
+                    m[active]["started_won"] += 1
+                elif gained[other] > 0:
+                    m[other]["challenged_won"] += 1
+                for q in (active, other):
+                    m[q]["trade_money"] += new_money[q] - money[q]
+                    m[q]["trade_cards"] += gained[q]
+            episode = None
+    if tuple(float(s) for s in state.scores()) != g.scores:
+        raise InvalidSetupError(
+            f"game {index} replayed to scores {state.scores()!r}, not the recorded {g.scores!r}: "
+            "did a bot change since the tournament was played?"
+        )
+    for q in range(n):
+        m[q]["families"] = float(len(state.families(q)))
+        m[q]["score"] = float(state.scores()[q])
+    return state, m
+
+
+def bot_profiles(result: TournamentResult) -> tuple[BotProfile, ...]:
+    """Replay every game of ``result`` and measure, per bot (entries of the same name pooled), where
+    its points came from (:class:`BotProfile`); bots in the table's order.
+
+    >>> from kuhtheory.tournament import run_tournament
+    >>> r = run_tournament(["heuristic", "random", "random"], games=3, seed=1)
+    >>> [(p.bot, p.seats) for p in bot_profiles(r)]
+    [('heuristic', 3), ('random', 6)]
+    """
+    sums: dict[str, dict[str, float]] = {r.bot: {} for r in result.rows}
+    seats = dict.fromkeys(sums, 0)
+    for i, g in enumerate(result.games):
+        _, measures = _replay(result, i)
+        for s, e in enumerate(g.entries):
+            bot = result.bots[e]
+            seats[bot] += 1
+            for key, value in measures[s].items():
+                sums[bot][key] = sums[bot].get(key, 0.0) + value
+    out = []
+    for bot, total in sums.items():
+        k = max(1, seats[bot])
+
+        def mean(key: str, total: dict[str, float] = total, k: int = k) -> float:
+            return total.get(key, 0.0) / k
+
+        points = total.get("points_bought", 0.0)
+        out.append(
+            BotProfile(
+                bot=bot,
+                seats=seats[bot],
+                bought=mean("bought"),
+                paid=mean("paid"),
+                paid_per_point=None if points == 0 else total.get("paid", 0.0) / points,
+                sold_for=mean("sold_for"),
+                started=mean("started"),
+                started_won=mean("started_won"),
+                challenged=mean("challenged"),
+                challenged_won=mean("challenged_won"),
+                trade_money=mean("trade_money"),
+                trade_cards=mean("trade_cards"),
+                families=mean("families"),
+                score=mean("score"),
+            )
+        )
+    return tuple(out)

@@ -116,6 +116,8 @@ _GERMAN = {
 ANIMALS: tuple[Animal, ...] = tuple(Animal)
 #: Each species' place in a herd vector (counts indexed like :data:`ANIMALS`).
 ANIMAL_INDEX: dict[Animal, int] = {animal: i for i, animal in enumerate(ANIMALS)}
+#: The points of each complete family, indexed like :data:`ANIMALS`.
+FAMILY_POINTS: tuple[int, ...] = tuple(animal.points for animal in ANIMALS)
 
 
 def animal_deck(cards_per_family: int) -> tuple[Animal, ...]:

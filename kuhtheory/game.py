@@ -2,7 +2,7 @@
 
 Two games live in kuhtheory: Kuhhandel (:mod:`kuhtheory.engine`) and Schnäppchen Jagd
 (:mod:`kuhtheory.games.schnaeppchen`). Both expose a :class:`GameSpec` named ``GAME`` and immutable
-states that satisfy :class:`GameState`, so that records (:mod:`kuhtheory.record`), agents
+states that satisfy :class:`GameStateProtocol`, so that records (:mod:`kuhtheory.record`), agents
 (:mod:`kuhtheory.agents`) and the command line handle any of them the same way.
 
 Chance is drawn once, from the explicit ``seed`` given to ``new_game``: a game is its setup plus its
@@ -23,7 +23,7 @@ from kuhtheory.errors import UnknownEditionError
 
 
 @runtime_checkable
-class GameState(Protocol):
+class GameStateProtocol(Protocol):
     """An immutable game state: every method returns a new state or a value, never mutates."""
 
     @property
@@ -45,7 +45,7 @@ class GameState(Protocol):
 
     def legal_actions(self) -> Sequence[Any]: ...
 
-    def apply(self, action: Any) -> GameState:
+    def apply(self, action: Any) -> GameStateProtocol:
         """The next state; raises IllegalActionError or InvalidActionError, self unchanged."""
 
     def observation(self, player: int) -> Any:
@@ -78,7 +78,7 @@ class GameSpec:
     name: str
     title: str
     #: ``new_game(players=..., seed=..., **setup)`` builds the start state.
-    new_game: Callable[..., GameState]
+    new_game: Callable[..., GameStateProtocol]
     #: The keyword arguments (JSON-ready) that rebuild a state's start with ``new_game``.
     setup_of: Callable[[Any], dict[str, Any]]
     action_to_json: Callable[[Any], dict[str, Any]]

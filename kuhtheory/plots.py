@@ -1,22 +1,15 @@
-"""Figures shared by the widgets and the book (matplotlib, imported inside the functions that draw).
+"""Figures shared by the widgets and the book.
 
 Two kinds of output. **Light SVG charts** (:func:`svg_bars`, :func:`svg_lines`,
 :func:`svg_heatmap`, :func:`preemption_regions_svg`) are plain strings: a live widget puts them into
 an ``ipywidgets.HTML`` value (a redraw costs far under a millisecond) and a static page embeds them.
-**matplotlib figures** for the book: each ``draw_*`` function draws onto a given ``Axes`` and
-returns the artists it made, so a figure can be built once and its artists updated in place
-(``update_*``). Figures are built with :func:`new_figure` on the Agg canvas (no pyplot, no global
-state) and turned into PNG bytes with :func:`figure_png`.
+**plotly figures** (:func:`plotly_slider_bars`, plotly imported inside the function) are the book's
+interactive figures over precomputed data: a slider that needs no kernel.
 
 Nothing here knows the engine's state or the widgets: inputs are plain numbers and labels, or the
 solvers' result objects (:class:`~kuhtheory.solvers.preemption.DecisionRegions`).
 
->>> fig, (ax,) = new_figure(ncols=1)
->>> bars = draw_bars(ax, ["0", "1", "2"], [0.5, 0.25, 0.25], title="offers")
->>> update_bars(bars, [0.2, 0.3, 0.5])
->>> [round(b.get_height(), 2) for b in bars]
-[0.2, 0.3, 0.5]
->>> figure_png(fig)[:4] == b"\\x89PNG"
+>>> svg_bars(["0", "1"], [("offers", [0.5, 0.25])], title="offers").startswith("<svg")
 True
 """
 
@@ -28,21 +21,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from matplotlib.axes import Axes
-    from matplotlib.figure import Figure
-
     from kuhtheory.solvers.preemption import DecisionRegions
 
 __all__ = [
-    "new_figure",
-    "figure_png",
-    "draw_bars",
-    "update_bars",
-    "draw_grouped_bars",
-    "draw_preemption_regions",
-    "update_preemption_regions",
-    "draw_price_curves",
-    "draw_money_lines",
     "PLAYER_COLOURS",
     "REGION_COLOURS",
     "svg_bars",
@@ -57,207 +38,9 @@ __all__ = [
 PLAYER_COLOURS: tuple[str, ...] = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00")
 
 
-def new_figure(
-    ncols: int = 1, nrows: int = 1, width: float = 7.0, height: float = 3.2
-) -> tuple[Figure, list[Axes]]:
-    """A figure on the Agg canvas (no pyplot) and its axes as a flat list."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(width, height), layout="tight")
-    FigureCanvasAgg(fig)
-    axes = fig.subplots(nrows, ncols, squeeze=False)
-    return fig, [ax for row in axes for ax in row]
-
-
-def figure_png(fig: Figure, dpi: int = 80) -> bytes:
-    """The figure as PNG bytes."""
-    import io
-
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi)
-    return buf.getvalue()
-
-
-def draw_bars(
-    ax: Axes,
-    labels: Sequence[str],
-    values: Sequence[float],
-    *,
-    title: str = "",
-    xlabel: str = "",
-    ylabel: str = "probability",
-    colour: str = "#0072B2",
-    ylim: tuple[float, float] | None = (0.0, 1.0),
-) -> list[Any]:
-    """A bar chart; returns the bars (``update_bars`` changes their heights)."""
-    bars = ax.bar(range(len(labels)), values, color=colour, tick_label=list(labels))
-    ax.set_title(title, fontsize=10)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if ylim is not None:
-        ax.set_ylim(*ylim)
-    return list(bars)
-
-
-def update_bars(bars: Sequence[Any], values: Sequence[float]) -> None:
-    """Set the heights of bars made by :func:`draw_bars` (same number of values)."""
-    if len(bars) != len(values):
-        raise ValueError(f"{len(values)} values for {len(bars)} bars")
-    for bar, v in zip(bars, values, strict=True):
-        bar.set_height(v)
-
-
-def draw_grouped_bars(
-    ax: Axes,
-    labels: Sequence[str],
-    series: Sequence[tuple[str, Sequence[float]]],
-    *,
-    title: str = "",
-    xlabel: str = "",
-    ylabel: str = "probability",
-    ylim: tuple[float, float] | None = (0.0, 1.0),
-) -> list[list[Any]]:
-    """Side-by-side bars, one group per label, one colour per series; returns bars per series."""
-    n = max(1, len(series))
-    width = 0.8 / n
-    out = []
-    for k, (name, values) in enumerate(series):
-        xs = [i - 0.4 + width * (k + 0.5) for i in range(len(labels))]
-        bars = ax.bar(
-            xs, values, width=width, label=name, color=PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
-        )
-        out.append(list(bars))
-    ax.set_xticks(range(len(labels)), list(labels))
-    ax.set_title(title, fontsize=10)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if ylim is not None:
-        ax.set_ylim(*ylim)
-    if series:
-        ax.legend(fontsize=8)
-    return out
-
-
-def _region_matrix(regions: DecisionRegions) -> list[list[float]]:
-    # 1: preempt, 0: sell, 0.5: sell because the auctioneer cannot pay the bid at all.
-    out = []
-    for row, gains in zip(regions.preempt, regions.gain, strict=True):
-        out.append(
-            [1.0 if p else (0.5 if g is None else 0.0) for p, g in zip(row, gains, strict=True)]
-        )
-    return out
-
-
-def draw_preemption_regions(ax: Axes, regions: DecisionRegions) -> Any:
-    """The sell/preempt regions over (bid, worth) as an image; returns the image artist."""
-    from matplotlib.colors import ListedColormap
-
-    cmap = ListedColormap(["#fde68a", "#d1d5db", "#1d4ed8"])
-    bids, worths = regions.bids, regions.worths
-    step_b = (bids[1] - bids[0]) if len(bids) > 1 else 10
-    step_w = (worths[1] - worths[0]) if len(worths) > 1 else 10
-    image = ax.imshow(
-        _region_matrix(regions),
-        origin="lower",
-        aspect="auto",
-        cmap=cmap,
-        vmin=0,
-        vmax=1,
-        extent=(
-            bids[0] - step_b / 2,
-            bids[-1] + step_b / 2,
-            worths[0] - step_w / 2,
-            worths[-1] + step_w / 2,
-        ),
-        interpolation="nearest",
-    )
-    ax.set_xlabel("bid (hammer price)")
-    ax.set_ylabel("worth of the animal to the auctioneer")
-    ax.set_title("blue: preempt, yellow: sell, grey: cannot pay", fontsize=10)
-    return image
-
-
-def update_preemption_regions(image: Any, regions: DecisionRegions) -> None:
-    """Refill an image made by :func:`draw_preemption_regions` with new regions (same grid axes
-    are redrawn from ``regions``)."""
-    bids, worths = regions.bids, regions.worths
-    step_b = (bids[1] - bids[0]) if len(bids) > 1 else 10
-    step_w = (worths[1] - worths[0]) if len(worths) > 1 else 10
-    image.set_data(_region_matrix(regions))
-    image.set_extent(
-        (
-            bids[0] - step_b / 2,
-            bids[-1] + step_b / 2,
-            worths[0] - step_w / 2,
-            worths[-1] + step_w / 2,
-        )
-    )
-    image.axes.set_xlim(bids[0] - step_b / 2, bids[-1] + step_b / 2)
-    image.axes.set_ylim(worths[0] - step_w / 2, worths[-1] + step_w / 2)
-
-
-def draw_price_curves(
-    ax: Axes,
-    xs: Sequence[float],
-    curves: Sequence[tuple[str, Sequence[float | None]]],
-    *,
-    title: str = "",
-    xlabel: str = "",
-    ylabel: str = "",
-) -> list[Any]:
-    """Step lines, one per named curve (None values leave a gap); returns the lines."""
-    lines = []
-    for k, (name, ys) in enumerate(curves):
-        values = [float("nan") if y is None else y for y in ys]
-        (line,) = ax.step(
-            xs, values, where="mid", label=name, color=PLAYER_COLOURS[k % len(PLAYER_COLOURS)], lw=2
-        )
-        lines.append(line)
-    ax.set_title(title, fontsize=10)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if curves:
-        ax.legend(fontsize=8)
-    return lines
-
-
-def draw_money_lines(
-    ax: Axes,
-    money: Sequence[Sequence[int]],
-    *,
-    names: Sequence[str] | None = None,
-    marks: Sequence[int] = (),
-    title: str = "money in hand",
-) -> list[Any]:
-    """One line per player of money over the steps of a game (``money[step][player]``);
-    ``marks`` are steps drawn as vertical lines (preemptions). Returns the lines."""
-    players = len(money[0]) if money else 0
-    steps = list(range(len(money)))
-    lines = []
-    for p in range(players):
-        name = names[p] if names is not None else f"P{p}"
-        (line,) = ax.step(
-            steps,
-            [m[p] for m in money],
-            where="post",
-            label=name,
-            color=PLAYER_COLOURS[p % len(PLAYER_COLOURS)],
-        )
-        lines.append(line)
-    for step in marks:
-        ax.axvline(step, color="#dc2626", lw=1, ls="--")
-    ax.set_title(title, fontsize=10)
-    ax.set_xlabel("step")
-    ax.set_ylabel("money")
-    if players:
-        ax.legend(fontsize=8, ncol=players)
-    return lines
-
-
 # ---------------------------------------------------------------------------------------------
 # Light SVG charts: pure strings for live widgets (a redraw costs well under a millisecond,
-# where a matplotlib PNG costs a hundred) and for static pages.
+# where a PNG image costs a hundred) and for static pages.
 
 
 def _fmt(x: float) -> str:

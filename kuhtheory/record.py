@@ -47,7 +47,7 @@ from typing import Any, cast
 
 from kuhtheory.errors import InvalidRecordError, KuhtheoryError
 from kuhtheory.files import write_text_atomic
-from kuhtheory.game import GameSpec, GameState, game_names, get_game
+from kuhtheory.game import GameSpec, GameStateProtocol, game_names, get_game
 from kuhtheory.quoting import clip, excerpt
 
 FORMAT = "kuhtheory-record"
@@ -59,9 +59,11 @@ __all__ = [
     "MAX_INTEGER",
     "MAX_RECORD_BYTES",
     "VERSION",
+    "bundled_records",
     "dumps",
     "game_of",
     "load",
+    "load_bundled",
     "loads",
     "parse",
     "read",
@@ -308,7 +310,7 @@ def game_of(state: object) -> GameSpec:
     raise InvalidRecordError(f"{type(state).__name__} is not a state of any game in kuhtheory")
 
 
-def result_of(state: GameState) -> dict[str, Any]:
+def result_of(state: GameStateProtocol) -> dict[str, Any]:
     """The ``result`` field of a record of ``state``: scores, winners and whether it is over."""
     return {
         "scores": list(state.scores()),
@@ -318,7 +320,7 @@ def result_of(state: GameState) -> dict[str, Any]:
 
 
 def record_from_state(
-    state: GameState,
+    state: GameStateProtocol,
     seats: Sequence[str] | None = None,
     *,
     meta: Mapping[str, Any] | None = None,
@@ -347,7 +349,7 @@ def record_from_state(
 
 
 # ----- record -> state ---------------------------------------------------------------------------
-def replay_states(record: object) -> Iterator[GameState]:
+def replay_states(record: object) -> Iterator[GameStateProtocol]:
     """The start state and then the state after each action; every action is re-checked.
 
     Does not check ``result`` (see :func:`replay`).
@@ -373,13 +375,13 @@ def replay_states(record: object) -> Iterator[GameState]:
         yield state
 
 
-def replay(record: object, *, check_result: bool = True) -> GameState:
+def replay(record: object, *, check_result: bool = True) -> GameStateProtocol:
     """The state the record's actions lead to, each re-checked; the ``result`` must match."""
     state = None
     for state in replay_states(record):  # noqa: B007 (the last state is the one we want)
         pass
     record = cast(dict[str, Any], record)  # replay_states validated it
-    state = cast(GameState, state)  # replay_states yields the start state at least
+    state = cast(GameStateProtocol, state)  # replay_states yields the start state at least
     if check_result and "result" in record:
         expected = result_of(state)
         for key, value in expected.items():
@@ -456,3 +458,23 @@ def read(path: str | Path) -> Any:
 def load(path: str | Path) -> dict[str, Any]:
     """The record in the file ``path`` (validated, not yet replayed); see :func:`read`."""
     return validate(read(path))
+
+
+def bundled_records() -> tuple[str, ...]:
+    """The names of the records shipped in ``kuhtheory/data/records`` (without ``.json``).
+
+    >>> "classic-preemption" in bundled_records()
+    True
+    """
+    folder = resources.files("kuhtheory") / "data" / "records"
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
+
+
+def load_bundled(name: str) -> dict[str, Any]:
+    """A shipped record by name (see :func:`bundled_records`), validated, not yet replayed."""
+    if name not in bundled_records():
+        raise InvalidRecordError(
+            f"no shipped record {name!r}: choose one of {', '.join(bundled_records())}"
+        )
+    path = resources.files("kuhtheory") / "data" / "records" / f"{name}.json"
+    return loads(path.read_bytes())

@@ -166,7 +166,7 @@ def play_game(
     (True, (2, 0, 1), 3)
     """
     from kuhtheory.agents import make_agent
-    from kuhtheory.agents.play import agent_seed
+    from kuhtheory.agents.play import agent_seed, moves
 
     spec = get_game(game)
     gseed = game_seed(seed, index)
@@ -175,14 +175,9 @@ def play_game(
     agents = [
         make_agent(bots[e], agent_seed(gseed, s), game=spec.name) for s, e in enumerate(entries)
     ]
-    wants = [getattr(a, "uses_observation", True) for a in agents]
     steps = 0
-    while not state.is_terminal and steps < max_actions:
-        p = state.current_player
-        if p is None:
-            break
-        obs = state.observation(p) if wants[p] else None
-        state = state.apply(agents[p].act(obs, state.legal_actions()))
+    for _, _, after in moves(state, agents, max_actions=max_actions):
+        state = after
         steps += 1
     finished = state.is_terminal
     scores = tuple(float(s) for s in state.scores())
@@ -256,7 +251,7 @@ def _win_credit(result: GameResult, seat: int, shared: str) -> float:
     return 1.0 / len(result.winners) if shared == "fraction" else 1.0
 
 
-def summarise(
+def tabulate(
     bots: Sequence[str],
     results: Sequence[GameResult],
     shared: str = "fraction",
@@ -299,6 +294,26 @@ def summarise(
         )
     pairs = tuple(HeadToHead(a, b, int(c[0]), c[1]) for (a, b), c in h2h.items())
     return tuple(rows), pairs
+
+
+def small_tournaments(result: TournamentResult, size: int) -> tuple[tuple[BotRow, ...], ...]:
+    """Cut the games into consecutive tournaments of ``size`` games (a remainder is dropped) and
+    tabulate each as :func:`kuhtheory.tournament.tabulate` does.
+
+    With ``size`` a multiple of the number of seats, each small tournament rotates its seats fully.
+
+    >>> from kuhtheory.tournament import run_tournament
+    >>> r = run_tournament(["heuristic", "random", "random"], games=7, seed=1)
+    >>> [rows[0].seats for rows in small_tournaments(r, 3)]
+    [3, 3]
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise InvalidSetupError(f"size={size!r} must be a whole number >= 1")
+    games = result.games
+    return tuple(
+        tabulate(result.bots, games[i : i + size], result.shared, result.level)[0]
+        for i in range(0, len(games) - size + 1, size)
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -633,7 +648,7 @@ def run_tournament(
                 if own:
                     pool.shutdown(cancel_futures=True)
     merged = tuple(g for k in sorted(results) for g in results[k])
-    rows, pairs = summarise(names, merged, shared, level)
+    rows, pairs = tabulate(names, merged, shared, level)
     return TournamentResult(
         game=game_name,
         setup=setup_items,

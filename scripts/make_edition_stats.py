@@ -19,7 +19,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from kuhtheory.analysis import CACHE_PATH, simulate_edition, summarize
+from kuhtheory.analysis import CACHE_PATH, edition_summary, simulate_edition
 from kuhtheory.editions import EDITIONS
 
 
@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
                 edition, args.players, args.games, args.seed, args.bots, args.max_turns, executor
             )
             out["editions"][edition] = sim
-            s = summarize(sim)
+            s = edition_summary(sim)
             print(
                 f"{edition:8} {args.games} games in {time.perf_counter() - start:6.1f} s: "
                 f"finished {s['finished']:.3f}, mean turns {s.get('mean_turns', 0):.1f}",

@@ -16,7 +16,7 @@ from kuhtheory.agents.equilibrium import (
     stake_points,
 )
 from kuhtheory.cards import DENOMINATIONS, Animal, add, contains, from_counts, to_counts
-from kuhtheory.engine import new_game
+from kuhtheory.engine import new_game, setup_position
 from kuhtheory.payment import least_overpay
 
 BOTS = ["equilibrium", "heuristic", "heuristic", "random"]
@@ -112,14 +112,12 @@ def test_k_auc_4_preempts_only_what_it_can_pay() -> None:
 
 # ----- valuation ---------------------------------------------------------------------------------
 def test_k_end_2_a_complete_family_is_worth_nothing_more() -> None:
-    obs = new_game(players=3, seed=1, first_player=0).observation(0)
-    herds = list(obs.herds)
-    herds[0] = (0,) * 9 + (3,)  # three horses of four
-    obs3 = obs._replace(herds=tuple(herds))
+    # three horses of four
+    obs3 = setup_position(3, herds={0: {Animal.HORSE: 3}}).observation(0)
     # The fourth horse completes the family: its whole value (x1 with no other family owned).
     assert stake_points(obs3, Animal.HORSE, 0) == 1000
-    owners = (0,) * 1 + (-1,) * 9  # player 0 owns the rooster family
-    obs4 = obs3._replace(family_owners=owners)
+    # and player 0 owns the rooster family
+    obs4 = setup_position(3, herds={0: {Animal.HORSE: 3, Animal.ROOSTER: 4}}).observation(0)
     assert stake_points(obs4, Animal.ROOSTER, 1) == 0
     # Classic multiplies: with the roosters owned, completing horses gives 1000 x 2 + 10.
     assert stake_points(obs4, Animal.HORSE, 0) == 2010

@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 import json
-import random
 from statistics import fmean
 
 import pytest
 
+from kuhtheory.agents.random import random_playout
 from kuhtheory.analysis import (
     CACHE_PATH,
     FIELDS,
+    bot_profiles,
+    edition_summary,
     game_stats,
     leader,
     load_edition_stats,
+    replay_game,
     simulate_edition,
-    summarize,
     table_values,
 )
 from kuhtheory.cards import ANIMALS
 from kuhtheory.editions import EDITIONS, get_edition
-from kuhtheory.engine import new_game, random_playout
+from kuhtheory.engine import new_game
 from kuhtheory.errors import InvalidSetupError, UnknownEditionError
+from kuhtheory.tournament import TournamentResult, run_tournament
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +74,7 @@ def test_max_turns_stops_a_game_unfinished() -> None:
 
 
 def test_summarize_means_over_finished_games(first_games: dict) -> None:
-    s = summarize(first_games)
+    s = edition_summary(first_games)
     cols = first_games["columns"]
     assert s["finished"] == 1.0
     assert s["mean_turns"] == pytest.approx(fmean(cols["turns"]))
@@ -84,7 +87,7 @@ def test_summarize_means_over_finished_games(first_games: dict) -> None:
 
 def test_summarize_skips_unfinished_games() -> None:
     sim = simulate_edition("classic", players=3, games=2, seed=4, max_turns=3)
-    s = summarize(sim)
+    s = edition_summary(sim)
     assert s["finished"] == 0.0
     assert "mean_turns" not in s
 
@@ -95,7 +98,7 @@ def test_leader_is_unique_or_none() -> None:
 
 
 def test_table_values_add_up_to_every_family_at_the_end() -> None:
-    end = random_playout(new_game(players=3, seed=3, edition="2025"), random.Random(3))
+    end = random_playout(new_game(players=3, seed=3, edition="2025"), seed=3)
     assert sum(table_values(end)) == pytest.approx(sum(a.points for a in ANIMALS))
 
 
@@ -131,3 +134,52 @@ def test_shipped_cache_covers_every_edition_and_replays() -> None:
         i = cols["finished"].index(True)
         again = game_stats(key, sim["players"], cols["seed"][i], sim["bots"], sim["max_turns"])
         assert again.turns == cols["turns"][i] and list(again.scores) == cols["scores"][i]
+
+
+# ----- bot profiles (a tournament replayed) ----------------------------------------------------
+@pytest.fixture(scope="module")
+def result() -> TournamentResult:
+    return run_tournament(["heuristic", "random", "random"], games=6, seed=3)
+
+
+def test_replay_reproduces_every_game(result: TournamentResult) -> None:
+    for i, g in enumerate(result.games):
+        final = replay_game(result, i)
+        assert final.is_terminal and final.history_length == g.actions
+        assert tuple(float(s) for s in final.scores()) == g.scores
+
+
+def test_replay_refuses_a_bad_index_and_another_game(result: TournamentResult) -> None:
+    with pytest.raises(InvalidSetupError, match="game index 6"):
+        replay_game(result, 6)
+    other = run_tournament(["random", "random", "random"], games=1, seed=1, game="schnaeppchen")
+    with pytest.raises(InvalidSetupError, match="'schnaeppchen'"):
+        replay_game(other, 0)
+
+
+def test_k_auc_every_classic_animal_card_is_auctioned_once(result: TournamentResult) -> None:
+    profiles = {p.bot: p for p in bot_profiles(result)}
+    assert set(profiles) == {"heuristic", "random"}
+    assert profiles["heuristic"].seats == 6 and profiles["random"].seats == 12
+    # per game, the bought cards of all seats are the 40 classic animal cards (10 x 4)
+    bought = sum(p.bought * p.seats for p in profiles.values())
+    assert bought == pytest.approx(40 * len(result.games))
+
+
+def test_k_trd_trades_move_cards_and_money_between_the_two_traders(
+    result: TournamentResult,
+) -> None:
+    profiles = bot_profiles(result)
+    total = {
+        key: sum(getattr(p, key) * p.seats for p in profiles)
+        for key in ("started", "challenged", "trade_money", "trade_cards", "score")
+    }
+    assert total["started"] == total["challenged"] > 0
+    assert total["trade_money"] == pytest.approx(0)
+    assert total["trade_cards"] == pytest.approx(0)
+    for p in profiles:
+        assert 0 <= p.started_won <= p.started and 0 <= p.challenged_won <= p.challenged
+        assert p.score == pytest.approx(result.row(p.bot).mean_score.estimate)
+        assert p.paid_per_point is None or p.paid_per_point >= 0
+        rate = p.trade_win_rate()
+        assert rate is not None and 0 <= rate <= 1

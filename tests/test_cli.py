@@ -16,7 +16,7 @@ import pytest
 
 from kuhtheory import record as rec
 from kuhtheory.cli import build_parser, main
-from kuhtheory.cli.simulate import parse_bots, summarise
+from kuhtheory.cli.simulate import parse_bots, simulation_summary
 from kuhtheory.errors import InvalidSetupError
 from kuhtheory.game import get_game
 from kuhtheory.progress import Progress, render
@@ -220,12 +220,12 @@ def test_parse_bots():
         parse_bots("random,,random", 3, spec)
 
 
-def test_summarise_counts_a_shared_win_as_a_fraction():
+def test_simulation_summary_counts_a_shared_win_as_a_fraction():
     games = [
         {"winners": [0, 1], "scores": [10, 10, 0], "actions": 5, "turns": 2},
         {"winners": [2], "scores": [0, 0, 30], "actions": 7, "turns": 4},
     ]
-    s = summarise(games, ["a", "b", "a"])
+    s = simulation_summary(games, ["a", "b", "a"])
     assert [row["wins"] for row in s["seats"]] == [0.5, 0.5, 1.0]
     assert s["bots"]["a"] == {
         "seats": 2,

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from engine_helpers import A, endgame, play
 
+from kuhtheory.agents.random import RandomAgent
 from kuhtheory.cards import to_counts
-from kuhtheory.engine import Counter, Trade, new_game, random_action
+from kuhtheory.engine import Counter, Trade, new_game
 from kuhtheory.engine.state import GameState
 
 
@@ -33,7 +32,7 @@ def test_observation_shows_own_money_and_only_card_counts_of_others():
 
 @pytest.mark.parametrize("edition", ["classic", "2025", "first", "bluff"])
 def test_states_differing_only_in_an_opponents_hidden_money_look_the_same(edition):
-    rng = random.Random(5)
+    bot = RandomAgent(5)
     s = new_game(4, seed=5, edition=edition)
     checked = 0
     for _ in range(300):
@@ -49,7 +48,7 @@ def test_states_differing_only_in_an_opponents_hidden_money_look_the_same(editio
                 assert s.observation(viewer) == other.observation(viewer)
             assert s.observation(2) != other.observation(2)
             checked += 1
-        s = s.apply(random_action(s, rng))
+        s = s.apply(bot.act(None, s.legal_actions()))
     assert checked > 5
 
 

@@ -10,10 +10,10 @@ from engine_helpers import animals_everywhere, money_everywhere
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kuhtheory.agents.random import RandomAgent, random_playout
 from kuhtheory.cards import ANIMALS
 from kuhtheory.editions import VARIANTS, Scoring, get_edition
-from kuhtheory.engine import Phase, new_game, random_action
-from kuhtheory.engine.playout import random_playout
+from kuhtheory.engine import Phase, new_game
 
 COMBOS = [("classic", ()), ("2025", ()), ("first", ()), ("bluff", ())] + [
     (v.editions[0], (key,)) for key, v in VARIANTS.items()
@@ -56,7 +56,7 @@ def test_random_games_end_with_complete_families_and_the_right_scores(
     edition, variants, seed, players
 ):
     start = new_game(players=players, seed=seed, edition=edition, variants=variants)
-    _check_end(random_playout(start, random.Random(seed), max_steps=200_000))
+    _check_end(random_playout(start, seed, max_actions=200_000))
 
 
 @pytest.mark.parametrize(("edition", "variants"), COMBOS, ids=IDS)
@@ -67,6 +67,7 @@ def test_every_step_conserves_money_and_cards_and_lists_legal_actions(
 ):
     ed = get_edition(edition, variants)
     rng = random.Random(seed)
+    bot = RandomAgent(seed)
     s = new_game(players=players, seed=seed, edition=edition, variants=variants)
     while not s.is_terminal:
         # Money: bank + hands + piles on the table is always the whole money deck.
@@ -81,5 +82,5 @@ def test_every_step_conserves_money_and_cards_and_lists_legal_actions(
         if s.phase is Phase.PAYMENT:
             due = s.auction.high_bid
             assert all(sum(a.cards) >= due for a in la)
-        s = s.apply(random_action(s, rng))
+        s = s.apply(bot.act(None, la))
     _check_end(s)

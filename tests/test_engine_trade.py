@@ -286,16 +286,14 @@ def test_k_end_1_player_with_no_animal_passes():
 
 def test_k_end_1_someone_can_always_trade_while_a_family_is_incomplete():
     # With the deck empty every card is owned: an incomplete family has two owners.
-    import random
-
-    from kuhtheory.engine import random_action
+    from kuhtheory.agents.random import RandomAgent
 
     for seed in range(30):
         s = endgame(4, "classic", {0: {A.COW: 1, A.PIG: 2}, 1: {A.COW: 3}, 2: {A.PIG: 2}}, park=3)
-        rng = random.Random(seed)
+        bot = RandomAgent(seed)
         while not s.is_terminal:
             assert s.current_player is not None and len(s.legal_actions()) > 0
-            s = s.apply(random_action(s, rng))
+            s = s.apply(bot.act(None, s.legal_actions()))
         assert s.family_owner(A.COW) in (0, 1) and s.family_owner(A.PIG) in (0, 2)
 
 

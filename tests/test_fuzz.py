@@ -23,11 +23,11 @@ import pytest
 from kuhtheory import record as rec
 from kuhtheory.agents import make_agent
 from kuhtheory.agents.play import agent_seed, play
+from kuhtheory.agents.random import random_playout
 from kuhtheory.cards import ANIMALS, DENOMINATIONS
 from kuhtheory.cli import main
 from kuhtheory.engine import ACTION_TYPES, new_game
 from kuhtheory.engine.actions import MAX_AMOUNT
-from kuhtheory.engine.playout import random_playout
 from kuhtheory.errors import IllegalActionError, InvalidActionError, InvalidRecordError
 from kuhtheory.game import get_game
 
@@ -94,7 +94,7 @@ def base_records() -> list[dict[str, Any]]:
         agents = [make_agent(bots[k % len(bots)], agent_seed(11, k)) for k in range(players)]
         out.append(rec.record_from_state(play(start, agents), seats=["bot"] * players))
     spec = get_game("schnaeppchen")
-    end = random_playout(spec.new_game(players=3, seed=4), random.Random(4))
+    end = random_playout(spec.new_game(players=3, seed=4), 4)
     out.append(rec.record_from_state(end))
     return out
 

@@ -1,61 +1,10 @@
-"""Tests of kuhtheory.plots: figures built on the Agg canvas, artists updated in place."""
+"""Tests of kuhtheory.plots: the SVG charts and the plotly figures."""
 
 from __future__ import annotations
 
 import pytest
 
-from kuhtheory.plots import (
-    draw_bars,
-    draw_grouped_bars,
-    draw_money_lines,
-    draw_preemption_regions,
-    draw_price_curves,
-    figure_png,
-    new_figure,
-    update_bars,
-    update_preemption_regions,
-)
 from kuhtheory.solvers.preemption import decision_regions
-
-
-def test_bars_update_in_place_and_refuse_a_wrong_length() -> None:
-    fig, (ax,) = new_figure()
-    bars = draw_bars(ax, ["a", "b"], [0.1, 0.9])
-    update_bars(bars, [0.6, 0.4])
-    assert [b.get_height() for b in bars] == [0.6, 0.4]
-    with pytest.raises(ValueError, match="3 values for 2 bars"):
-        update_bars(bars, [0.1, 0.2, 0.7])
-
-
-def test_png_changes_when_the_data_changes() -> None:
-    fig, (ax,) = new_figure()
-    bars = draw_bars(ax, ["a", "b"], [0.1, 0.9])
-    first = figure_png(fig)
-    update_bars(bars, [0.9, 0.1])
-    second = figure_png(fig)
-    assert first.startswith(b"\x89PNG") and first != second
-
-
-def test_preemption_regions_image_holds_the_solver_grid() -> None:
-    r = decision_regions((50,), (10, 10, 50), bids=(10, 20, 50), worths=(0, 100))
-    fig, (ax,) = new_figure()
-    image = draw_preemption_regions(ax, r)
-    assert image.get_array().tolist() == [[0.0, 0.0, 0.0], [1.0, 1.0, 0.0]]
-    cannot = decision_regions((10,), (10, 10, 50), bids=(10, 20), worths=(0, 100))
-    update_preemption_regions(image, cannot)
-    # the auctioneer's 10 cannot pay a bid of 20: grey (0.5)
-    assert image.get_array().tolist()[1][1] == 0.5
-
-
-def test_grouped_bars_curves_and_money_lines() -> None:
-    fig, axes = new_figure(ncols=3)
-    groups = draw_grouped_bars(axes[0], ["1", "2"], [("A", [0.5, 0.5]), ("B", [1.0, 0.0])])
-    assert [len(g) for g in groups] == [2, 2]
-    lines = draw_price_curves(axes[1], [0, 10], [("with", [10, None])])
-    assert len(lines) == 1
-    money = draw_money_lines(axes[2], [(90, 90), (80, 100)], marks=(1,))
-    assert [list(line.get_ydata()) for line in money] == [[90, 80], [90, 100]]
-    assert figure_png(fig)
 
 
 def test_svg_bars_scale_to_the_largest_value_and_carry_data() -> None:

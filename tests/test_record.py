@@ -273,3 +273,17 @@ def test_shipped_records_replay(path):
     state = rec.replay(record)
     assert state.is_terminal
     assert record["meta"]["shows"]
+
+
+# ----- the records shipped with the package ------------------------------------------------------
+def test_shipped_records_are_listed_and_load_validated():
+    names = rec.bundled_records()
+    assert "classic-preemption" in names and names == tuple(sorted(names))
+    for name in names:
+        record = rec.load_bundled(name)
+        assert rec.replay(record).history_length == len(record["actions"])
+
+
+def test_unknown_shipped_record_names_the_choices():
+    with pytest.raises(InvalidRecordError, match="classic-preemption"):
+        rec.load_bundled("no-such-game")

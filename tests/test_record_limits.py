@@ -10,17 +10,16 @@ import time
 import pytest
 
 from kuhtheory import record as rec
+from kuhtheory.agents.random import random_playout
 from kuhtheory.cli import main
 from kuhtheory.engine import new_game
-from kuhtheory.engine.playout import random_playout
 from kuhtheory.errors import InvalidRecordError
 
 
 @pytest.fixture(scope="module")
 def record():
-    import random
 
-    end = random_playout(new_game(players=3, seed=5), random.Random(5))
+    end = random_playout(new_game(players=3, seed=5), 5)
     return rec.record_from_state(end, seats=["random", "random", "random"])
 
 

@@ -22,12 +22,14 @@ from kuhtheory.errors import (
 from kuhtheory.stats import mean_interval, wilson_interval
 from kuhtheory.tournament import (
     GameResult,
+    TournamentResult,
     chunks,
     game_seed,
     play_game,
     run_tournament,
     seating,
-    summarise,
+    small_tournaments,
+    tabulate,
 )
 
 CHEAP = ["heuristic", "random", "random"]
@@ -102,17 +104,17 @@ def _game(
 def test_shared_wins_count_fractionally_or_as_wins() -> None:
     bots = ("x", "y", "z")
     games = [_game(0, (0, 1, 2), (5, 5, 1), (0, 1)), _game(1, (1, 2, 0), (9, 1, 1), (0,))]
-    rows, _ = summarise(bots, games, shared="fraction")
+    rows, _ = tabulate(bots, games, shared="fraction")
     wins = {r.bot: r.wins for r in rows}
     assert wins == {"x": 0.5, "y": 1.5, "z": 0.0}
-    rows, _ = summarise(bots, games, shared="win")
+    rows, _ = tabulate(bots, games, shared="win")
     assert {r.bot: r.wins for r in rows} == {"x": 1.0, "y": 2.0, "z": 0.0}
 
 
 def test_head_to_head_counts_seat_pairs_and_halves_ties() -> None:
     bots = ("x", "y", "y")
     games = [_game(0, (0, 1, 2), (5, 5, 1), (0,)), _game(1, (1, 2, 0), (9, 1, 1), (0,))]
-    _, pairs = summarise(bots, games)
+    _, pairs = tabulate(bots, games)
     h = {(p.bot, p.other): (p.pairs, p.won) for p in pairs}
     # game 0: x(5) vs y(5) tie 0.5, x vs y(1) win; game 1: x(1) vs y(9) loss, x vs y(1) tie 0.5
     assert h[("x", "y")] == (4, 2.0)
@@ -266,3 +268,22 @@ def test_cli_refuses_unknown_bots() -> None:
     )
     with pytest.raises(KuhtheoryError, match="clever"):
         args.func(args)
+
+
+# ----- small tournaments -----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def six() -> TournamentResult:
+    return run_tournament(["heuristic", "random", "random"], games=6, seed=3)
+
+
+def test_small_tournaments_are_summaries_of_consecutive_games(six: TournamentResult) -> None:
+    parts = small_tournaments(six, 3)
+    assert len(parts) == 2
+    assert parts[1] == tabulate(six.bots, six.games[3:6], six.shared, six.level)[0]
+    for bot in ("heuristic", "random"):
+        assert sum(p_row.wins for rows in parts for p_row in rows if p_row.bot == bot) == (
+            pytest.approx(six.row(bot).wins)
+        )
+    assert len(small_tournaments(six, 4)) == 1  # the remainder is dropped
+    with pytest.raises(InvalidSetupError, match="size=0"):
+        small_tournaments(six, 0)

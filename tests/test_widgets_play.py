@@ -10,17 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kuhtheory.agents.random import RandomAgent
 from kuhtheory.cards import from_counts, to_counts
 from kuhtheory.engine import Bid, Phase
 from kuhtheory.errors import IllegalActionError, InvalidSetupError
 from kuhtheory.payment import least_overpay
 from kuhtheory.widgets.common import CardPicker
-from kuhtheory.widgets.controller import GameController, RandomBot
+from kuhtheory.widgets.controller import GameController
 from kuhtheory.widgets.play import PlayTable
 
 
-def bots(n: int, seed: int = 0) -> list[RandomBot]:
-    return [RandomBot(seed + i) for i in range(n)]
+def bots(n: int, seed: int = 0) -> list[RandomAgent]:
+    return [RandomAgent(seed + i) for i in range(n)]
 
 
 def test_controller_runs_bots_until_the_human_must_act() -> None:
@@ -41,7 +42,7 @@ def test_controller_refuses_actions_out_of_turn_and_leaves_the_state() -> None:
 
 def test_controller_needs_one_bot_per_other_seat() -> None:
     with pytest.raises(InvalidSetupError, match="one bot for each of the 2 other seats"):
-        GameController(players=3, seed=1, bots=[RandomBot(1)])
+        GameController(players=3, seed=1, bots=[RandomAgent(1)])
     with pytest.raises(InvalidSetupError, match="human=5"):
         GameController(players=3, seed=1, human=5)
 

@@ -6,11 +6,9 @@ import copy
 
 import pytest
 
-# The records module and the shipped records come with the records helper's work.
-pytest.importorskip("kuhtheory.record")
-
-from kuhtheory.errors import InvalidRecordError  # noqa: E402
-from kuhtheory.widgets.replay import ReplayViewer, bundled_records, load_bundled  # noqa: E402
+from kuhtheory.errors import InvalidRecordError
+from kuhtheory.record import bundled_records, load_bundled
+from kuhtheory.widgets.replay import ReplayViewer
 
 
 @pytest.fixture(scope="module")
@@ -94,11 +92,6 @@ def test_a_tampered_record_is_refused_with_the_action_index() -> None:
     record["actions"][1]["player"] = 1  # the auctioneer never bids (K-AUC-1)
     with pytest.raises(InvalidRecordError, match="action 1"):
         ReplayViewer(record)
-
-
-def test_unknown_shipped_record_names_the_choices() -> None:
-    with pytest.raises(InvalidRecordError, match="classic-preemption"):
-        load_bundled("no-such-game")
 
 
 def test_a_record_of_another_game_is_refused() -> None:

@@ -10,16 +10,13 @@ from typing import Any
 import pytest
 
 from kuhtheory.errors import InvalidSetupError
-from kuhtheory.tournament import TournamentResult, run_tournament, summarise
+from kuhtheory.tournament import TournamentResult, run_tournament
 from kuhtheory.widgets.tournament import (
     EMPTY_SEAT,
     TournamentRunner,
-    bot_profiles,
     intervals_svg,
-    replay_game,
-    small_tournaments,
-    table_html,
     tournament_figure,
+    tournament_table_html,
 )
 
 CHEAP = ("heuristic", "random", "random")
@@ -76,7 +73,7 @@ def test_runs_at_construction_and_shows_table_and_chart() -> None:
         assert (lo, est, hi) == pytest.approx(
             (row.win_rate.low, row.win_rate.estimate, row.win_rate.high), abs=1e-3
         )
-    assert runner.table.value == table_html(r)
+    assert runner.table.value == tournament_table_html(r)
     assert runner.message.value == ""
 
 
@@ -135,7 +132,7 @@ def test_bad_constructor_arguments_raise_and_name_the_parameter() -> None:
 
 # ----- the table, the chart, the figure ----------------------------------------------------------
 def test_table_has_every_bot_and_the_head_to_head_shares(result: TournamentResult) -> None:
-    page = table_html(result)
+    page = tournament_table_html(result)
     for row in result.rows:
         wr, ms = row.win_rate, row.mean_score
         assert f"<td>{wr.estimate:.3f}</td><td>[{wr.low:.3f}, {wr.high:.3f}]</td>" in page
@@ -148,7 +145,7 @@ def test_table_has_every_bot_and_the_head_to_head_shares(result: TournamentResul
 def test_table_says_how_many_games_were_stopped_unfinished() -> None:
     r = run_tournament(list(CHEAP), games=3, seed=1, max_actions=20)
     assert r.unfinished == 3
-    assert "3 unfinished</b> (nobody wins them)" in table_html(r)
+    assert "3 unfinished</b> (nobody wins them)" in tournament_table_html(r)
 
 
 def test_figure_error_bars_are_the_intervals(result: TournamentResult) -> None:
@@ -174,57 +171,3 @@ def test_interval_chart_clamps_to_the_axis(result: TournamentResult) -> None:
 
 
 # ----- reading a tournament further --------------------------------------------------------------
-def test_small_tournaments_are_summaries_of_consecutive_games(result: TournamentResult) -> None:
-    parts = small_tournaments(result, 3)
-    assert len(parts) == 2
-    assert parts[1] == summarise(result.bots, result.games[3:6], result.shared, result.level)[0]
-    for bot in ("heuristic", "random"):
-        assert sum(p_row.wins for rows in parts for p_row in rows if p_row.bot == bot) == (
-            pytest.approx(result.row(bot).wins)
-        )
-    assert len(small_tournaments(result, 4)) == 1  # the remainder is dropped
-    with pytest.raises(InvalidSetupError, match="size=0"):
-        small_tournaments(result, 0)
-
-
-def test_replay_reproduces_every_game(result: TournamentResult) -> None:
-    for i, g in enumerate(result.games):
-        final = replay_game(result, i)
-        assert final.is_terminal and final.history_length == g.actions
-        assert tuple(float(s) for s in final.scores()) == g.scores
-
-
-def test_replay_refuses_a_bad_index_and_another_game(result: TournamentResult) -> None:
-    with pytest.raises(InvalidSetupError, match="game index 6"):
-        replay_game(result, 6)
-    other = run_tournament(["random", "random", "random"], games=1, seed=1, game="schnaeppchen")
-    with pytest.raises(InvalidSetupError, match="'schnaeppchen'"):
-        replay_game(other, 0)
-
-
-def test_k_auc_every_classic_animal_card_is_auctioned_once(result: TournamentResult) -> None:
-    profiles = {p.bot: p for p in bot_profiles(result)}
-    assert set(profiles) == {"heuristic", "random"}
-    assert profiles["heuristic"].seats == 6 and profiles["random"].seats == 12
-    # per game, the bought cards of all seats are the 40 classic animal cards (10 x 4)
-    bought = sum(p.bought * p.seats for p in profiles.values())
-    assert bought == pytest.approx(40 * len(result.games))
-
-
-def test_k_trd_trades_move_cards_and_money_between_the_two_traders(
-    result: TournamentResult,
-) -> None:
-    profiles = bot_profiles(result)
-    total = {
-        key: sum(getattr(p, key) * p.seats for p in profiles)
-        for key in ("started", "challenged", "trade_money", "trade_cards", "score")
-    }
-    assert total["started"] == total["challenged"] > 0
-    assert total["trade_money"] == pytest.approx(0)
-    assert total["trade_cards"] == pytest.approx(0)
-    for p in profiles:
-        assert 0 <= p.started_won <= p.started and 0 <= p.challenged_won <= p.challenged
-        assert p.score == pytest.approx(result.row(p.bot).mean_score.estimate)
-        assert p.paid_per_point is None or p.paid_per_point >= 0
-        rate = p.trade_win_rate()
-        assert rate is not None and 0 <= rate <= 1

@@ -19,17 +19,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal
+from kuhtheory.cards import ANIMAL_INDEX, DENOMINATIONS, FAMILY_POINTS, Animal
 from kuhtheory.editions import Scoring
 from kuhtheory.engine.actions import BuyBack, Pass, Pay, Preempt
 from kuhtheory.engine.legal import LegalActions, make_bid
 from kuhtheory.engine.observation import Observation
-from kuhtheory.engine.phases import Phase
+from kuhtheory.engine.phases import (
+    BIDDING,
+    BUY_BACK,
+    HAMMER,
+    PAYMENT,
+    TRADE_REOFFER,
+    TRADE_RESPONSE,
+    TURN,
+)
 
 #: With 'no kidding' (one bid per auction) a bot bids this share of its limit at once.
 ONE_BID_SHARE = 0.8
-
-INDEX: dict[Animal, int] = {a: i for i, a in enumerate(ANIMALS)}
 
 
 def family_value(obs: Observation, animal: Animal, player: int) -> float:
@@ -38,18 +44,21 @@ def family_value(obs: Observation, animal: Animal, player: int) -> float:
     Summing editions: the family's points. Multiplying editions (K-END-2): the family's points
     times one more family, plus the rise of the multiplier on the families he already owns.
     """
-    i = INDEX[animal]
-    if obs.family_owners[i] >= 0:
+    i = ANIMAL_INDEX[animal]
+    owners = obs.family_owners
+    if owners[i] >= 0:
         return 0.0
+    points = FAMILY_POINTS[i]
     if obs.edition.scoring is not Scoring.SUM_TIMES_FAMILIES:
-        return float(animal.points)
-    owned = [a.points for a, o in zip(ANIMALS, obs.family_owners, strict=True) if o == player]
-    return float(animal.points * (len(owned) + 1) + sum(owned))
+        return float(points)
+    owned = [p for p, owner in zip(FAMILY_POINTS, owners, strict=True) if owner == player]
+    return float(points * (len(owned) + 1) + sum(owned))
 
 
 def open_points(obs: Observation) -> float:
     """The points of the families not yet complete (at least 10)."""
-    return max(sum(a.points for a, o in zip(ANIMALS, obs.family_owners, strict=True) if o < 0), 10)
+    owners = obs.family_owners
+    return max(sum(p for p, owner in zip(FAMILY_POINTS, owners, strict=True) if owner < 0), 10)
 
 
 def money_in_play(obs: Observation) -> int:
@@ -62,13 +71,13 @@ def stake_cards(obs: Observation, opponent: int, animal: Animal, player: int | N
     """The cards at stake when ``player`` (default: the observer) trades ``opponent`` for
     ``animal``: two when both own exactly two and the edition trades pairs, else one (K-TRD-4)."""
     me = obs.player if player is None else player
-    i = INDEX[animal]
+    i = ANIMAL_INDEX[animal]
     if obs.edition.pair_trade and obs.herds[me][i] == 2 and obs.herds[opponent][i] == 2:
         return 2
     return 1
 
 
-def least_overpay(legal: LegalActions) -> Any:
+def pay_with_least_overpay(legal: LegalActions) -> Any:
     """The payment with the least overpay, then the fewest cards (K-PAY-1); ``legal[0]`` if none
     is listed."""
     pays = [a for a in legal.fixed if isinstance(a, Pay)]
@@ -84,7 +93,11 @@ def bid_up_to(obs: Observation, legal: LegalActions, limit: float) -> Any:
     differ only in how they set the limit.
     """
     bids = legal.bid_range
-    pass_ = next((a for a in legal.fixed if isinstance(a, Pass)), None)
+    pass_ = None
+    for action in legal.fixed:
+        if isinstance(action, Pass):
+            pass_ = action
+            break
     if bids:
         if obs.edition.one_bid_per_auction:
             amount = int(limit * ONE_BID_SHARE) // 10 * 10
@@ -100,9 +113,9 @@ class KuhhandelBot:
 
     ``act`` checks that it was given Kuhhandel legal actions, calls :meth:`observe` (a hook for
     bots that keep a belief), then routes the phase: bidding to ``_bid``, the hammer and the
-    buy-back to ``_hammer`` (which asks :meth:`keeps_lot`), a payment to :func:`least_overpay`,
-    the turn to ``_turn``, a trade response to ``_respond``, a classic re-offer to ``_reoffer``;
-    any other phase takes the first legal action.
+    buy-back to ``_hammer`` (which asks :meth:`keeps_lot`), a payment to
+    :func:`pay_with_least_overpay`, the turn to ``_turn``, a trade response to ``_respond``, a
+    classic re-offer to ``_reoffer``; any other phase takes the first legal action.
     """
 
     name = "bot"
@@ -118,17 +131,17 @@ class KuhhandelBot:
             raise ValueError(f"{type(self).__name__}.act: no Kuhhandel legal actions in {legal!r}")
         self.observe(obs)
         phase = obs.phase
-        if phase is Phase.BIDDING:
+        if phase is BIDDING:
             return self._bid(obs, legal)
-        if phase is Phase.HAMMER or phase is Phase.BUY_BACK:
+        if phase is HAMMER or phase is BUY_BACK:
             return self._hammer(obs, legal)
-        if phase is Phase.PAYMENT:
-            return least_overpay(legal)
-        if phase is Phase.TURN:
+        if phase is PAYMENT:
+            return pay_with_least_overpay(legal)
+        if phase is TURN:
             return self._turn(obs, legal)
-        if phase is Phase.TRADE_RESPONSE:
+        if phase is TRADE_RESPONSE:
             return self._respond(obs, legal)
-        if phase is Phase.TRADE_REOFFER:
+        if phase is TRADE_REOFFER:
             return self._reoffer(obs, legal)
         return legal[0]
 
@@ -166,12 +179,11 @@ class KuhhandelBot:
 
 
 __all__ = [
-    "INDEX",
     "ONE_BID_SHARE",
     "KuhhandelBot",
     "bid_up_to",
     "family_value",
-    "least_overpay",
+    "pay_with_least_overpay",
     "money_in_play",
     "open_points",
     "stake_cards",

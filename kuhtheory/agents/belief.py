@@ -49,6 +49,15 @@ from kuhtheory.engine import events as ev
 from kuhtheory.engine.observation import Observation
 
 _N = len(DENOMINATIONS)
+#: The public events that move money (the others are skipped unread).
+_MONEY_FLOWS = (
+    ev.DonkeyPayout,
+    ev.Sold,
+    ev.Preempted,
+    ev.BoughtBack,
+    ev.Insolvent,
+    ev.TradeResolved,
+)
 
 
 def unseen_pool(obs: Observation) -> Counts:
@@ -176,7 +185,8 @@ class MoneyTracker:
         pool_cards = sum(pool)
         per_card = total(pool) / pool_cards if pool_cards else 0.0
         for cls, args in raw[self._seen :]:
-            self._apply(obs, cls, args, per_card)
+            if cls in _MONEY_FLOWS:  # bids, passes, ... move no money
+                self._apply(obs, cls, args, per_card)
         self._seen = n
         self._last = raw[n - 1]
 

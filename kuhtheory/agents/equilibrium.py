@@ -64,7 +64,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from kuhtheory.agents.base import (
-    INDEX,
     KuhhandelBot,
     bid_up_to,
     family_value,
@@ -73,7 +72,7 @@ from kuhtheory.agents.base import (
     stake_cards,
 )
 from kuhtheory.agents.belief import MoneyTracker
-from kuhtheory.cards import DENOMINATIONS, Animal, Counts, from_counts, to_counts
+from kuhtheory.cards import ANIMAL_INDEX, DENOMINATIONS, Animal, Counts, from_counts, to_counts
 from kuhtheory.editions import Edition, TradeTie
 from kuhtheory.engine.actions import Accept, Auction, BuyBack, Counter, Offer, Trade
 from kuhtheory.engine.legal import LegalActions
@@ -104,7 +103,7 @@ def stake_points(obs: Observation, animal: Animal, player: int, cards: int = 1) 
     >>> stake_points(obs, Animal.HORSE, 0)        # first of four horses, nobody else has one
     375.0
     """
-    i = INDEX[animal]
+    i = ANIMAL_INDEX[animal]
     value = family_value(obs, animal, player)
     if value == 0:
         return 0.0
@@ -392,7 +391,7 @@ class EquilibriumAgent(KuhhandelBot):
         for opponent, animal in legal.targets:
             stake = stake_cards(obs, opponent, animal)
             scored.append((self.trade_w(obs, me, opponent, animal, stake), opponent, animal, stake))
-        scored.sort(key=lambda t: (-t[0], t[1], INDEX[t[2]]))
+        scored.sort(key=lambda t: (-t[0], t[1], ANIMAL_INDEX[t[2]]))
         # Several candidates are only valued (the value does not depend on the refinement); the
         # chosen one is solved refined, so that the bot never lays a weakly dominated offer.
         several = len(scored) > 1 and CANDIDATES > 1

@@ -76,7 +76,6 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from kuhtheory.agents.base import (
-    INDEX,
     ONE_BID_SHARE,
     KuhhandelBot,
     bid_up_to,
@@ -86,7 +85,7 @@ from kuhtheory.agents.base import (
     stake_cards,
 )
 from kuhtheory.agents.belief import MoneyTracker, cards_held, unseen_pool
-from kuhtheory.cards import DENOMINATIONS, Animal
+from kuhtheory.cards import ANIMAL_INDEX, DENOMINATIONS, Animal
 from kuhtheory.engine.actions import Accept, Auction, Counter, Offer, Preempt, Trade
 from kuhtheory.engine.legal import LegalActions
 from kuhtheory.engine.observation import Observation
@@ -139,7 +138,7 @@ def card_worth(obs: Observation, animal: Animal, player: int | None = None) -> f
     250.0
     """
     me = obs.player if player is None else player
-    i = INDEX[animal]
+    i = ANIMAL_INDEX[animal]
     value = family_value(obs, animal, me)
     if value == 0:
         return 0.0
@@ -196,6 +195,11 @@ class HeuristicAgent(KuhhandelBot):
         self._rng = random.Random(seed)
         self._tracker = MoneyTracker()
         self._totals: tuple[Observation | None, dict[int, float]] = (None, {})
+        # The unseen money of the last observation asked about (see ``_unseen``).
+        self._pool: tuple[Observation | None, tuple[int, ...]] = (None, ())
+        # The last share computed by ``limit`` and what it depends on (see ``_share``).
+        self._share_of: tuple[Any, ...] = ()
+        self._last_share = 0.0
 
     def __repr__(self) -> str:
         return f"HeuristicAgent(seed={self.seed!r})"
@@ -203,10 +207,23 @@ class HeuristicAgent(KuhhandelBot):
     # ----- valuations ----------------------------------------------------------------------------
     def limit(self, obs: Observation, animals: Sequence[Animal], stake: int = 1) -> int:
         """The most money it would give for ``animals`` (``stake`` cards each), a multiple of 10."""
-        worth = sum(card_worth(obs, a) for a in animals) * stake
-        share = min(MAX_SHARE, SPEND * worth / remaining_points(obs))
-        noisy = share * obs.money_total * self._rng.uniform(1 - NOISE, 1 + NOISE)
-        return min(int(noisy) // 10 * 10, obs.money_total)
+        share = self._share(obs, tuple(animals), stake)
+        money = obs.money_total
+        noisy = share * money * self._rng.uniform(1 - NOISE, 1 + NOISE)
+        return min(int(noisy) // 10 * 10, money)
+
+    def _share(self, obs: Observation, animals: tuple[Animal, ...], stake: int) -> float:
+        """The share of its money :meth:`limit` gives for ``animals``, before the noise.
+
+        It depends only on the animals on the table, which do not change while an auction's
+        bidding runs: the last share is remembered, since the bot is asked again at every raise.
+        """
+        depends_on = (animals, stake, obs.herds, obs.family_owners, obs.player, obs.edition)
+        if depends_on != self._share_of:
+            worth = sum(card_worth(obs, a) for a in animals) * stake
+            self._last_share = min(MAX_SHARE, SPEND * worth / remaining_points(obs))
+            self._share_of = depends_on
+        return self._last_share
 
     def money_of(self, obs: Observation, player: int) -> float:
         """The money ``player`` holds: its own exactly; an opponent's while animals are left as
@@ -236,7 +253,14 @@ class HeuristicAgent(KuhhandelBot):
         possible cards (the unseen money, K-PAY-1, plus 10)."""
         theirs = self.money_of(obs, player)
         k = cards_held(obs)[player] if cards is None else cards
-        return min(theirs * (1 + SURE_MARGIN) + SURE_EXTRA, dearest(unseen_pool(obs), k) + 10)
+        return min(theirs * (1 + SURE_MARGIN) + SURE_EXTRA, dearest(self._unseen(obs), k) + 10)
+
+    def _unseen(self, obs: Observation) -> tuple[int, ...]:
+        """:func:`~kuhtheory.agents.belief.unseen_pool` of ``obs``, once per observation (a
+        turn asks for it for every possible trade)."""
+        if self._pool[0] is not obs:
+            self._pool = (obs, unseen_pool(obs))
+        return self._pool[1]
 
     # ----- the decisions -------------------------------------------------------------------------
     def _bid(self, obs: Observation, legal: LegalActions) -> Any:
@@ -265,7 +289,7 @@ class HeuristicAgent(KuhhandelBot):
             theirs = self.money_of(obs, opponent)
             worth = card_worth(obs, animal) * stake
             sure = self.sure_pile(obs, opponent, obs.card_counts[opponent])
-            if dearest(unseen_pool(obs), obs.card_counts[opponent]) == 0 and obs.money_total == 0:
+            if dearest(self._unseen(obs), obs.card_counts[opponent]) == 0 and obs.money_total == 0:
                 sure = 0.0  # both can only lay nothing, and a tie goes to the offerer in the end
             out.append(_Target(opponent, animal, stake, worth, theirs, sure))
         return out
@@ -297,21 +321,22 @@ class HeuristicAgent(KuhhandelBot):
             bigger = [
                 t
                 for t in targets
-                if obs.herds[t.opponent][INDEX[t.animal]] > obs.herds[me][INDEX[t.animal]]
+                if obs.herds[t.opponent][ANIMAL_INDEX[t.animal]]
+                > obs.herds[me][ANIMAL_INDEX[t.animal]]
             ]
             if bigger:
                 return bigger[0], 0
         per_family = obs.edition.cards_per_family
 
         def closes(t: _Target) -> bool:
-            return obs.herds[me][INDEX[t.animal]] + t.stake >= per_family and t.worth > 0
+            return obs.herds[me][ANIMAL_INDEX[t.animal]] + t.stake >= per_family and t.worth > 0
 
         def keeps(t: _Target, amount: float) -> bool:
             """Whether it could keep the card after winning it with a pile reaching ``amount``:
             it closes the family, or he has none of it left to trade it back with (K-TURN-2), or
             it is still richer than him after paying him (else he wins it back next turn, and
             the card goes back and forth for ever)."""
-            if closes(t) or obs.herds[t.opponent][INDEX[t.animal]] <= t.stake:
+            if closes(t) or obs.herds[t.opponent][ANIMAL_INDEX[t.animal]] <= t.stake:
                 return True
             paid = sum(_smallest_pile(hand, amount, pad_zeros=False))  # no change (K-PAY-1)
             return mine - paid >= t.theirs + paid
@@ -348,7 +373,7 @@ class HeuristicAgent(KuhhandelBot):
             best = max(
                 keep,
                 key=lambda t: (
-                    obs.herds[t.opponent][INDEX[t.animal]] <= t.stake,
+                    obs.herds[t.opponent][ANIMAL_INDEX[t.animal]] <= t.stake,
                     t.worth,
                     -t.theirs,
                 ),
@@ -358,7 +383,7 @@ class HeuristicAgent(KuhhandelBot):
         # laying only 0-cards.
         give = min(
             targets,
-            key=lambda t: (t.worth, -obs.herds[t.opponent][INDEX[t.animal]], t.opponent),
+            key=lambda t: (t.worth, -obs.herds[t.opponent][ANIMAL_INDEX[t.animal]], t.opponent),
         )
         return give, 0
 
@@ -372,7 +397,7 @@ class HeuristicAgent(KuhhandelBot):
         # The offer is at most his dearest ``offer_count`` cards; above that, a counter is waste.
         beats_any = self.sure_pile(obs, trade.offerer, trade.offer_count)
         offer_estimate = min(theirs * trade.offer_count / held if held else 0.0, beats_any - 10)
-        i = INDEX[trade.animal]
+        i = ANIMAL_INDEX[trade.animal]
         mine = obs.money_total
         hand = _hand(legal, obs)
         # Winning the counter completes my family (K-TRD-3).

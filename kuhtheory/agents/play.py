@@ -1,6 +1,10 @@
-"""Playing a game with agents: :func:`play`, :func:`agent_seed` and :func:`game_summary`.
+"""Playing a game with agents: :func:`moves`, :func:`play`, :func:`agent_seed` and
+:func:`game_summary`.
 
-Generic over the games of the collection: ``play`` needs a state with ``current_player``,
+:func:`moves` is the one play loop of the package: it yields every move, so that a caller who
+measures a game (:mod:`kuhtheory.analysis`), counts its actions (:mod:`kuhtheory.tournament`) or
+only wants its end (:func:`play`) plays it the same way. It is generic over the games of the
+collection: it needs a state with ``current_player``,
 ``legal_actions()``, ``observation(p)`` and ``apply``; the agents follow
 :class:`kuhtheory.game.Agent`. An agent whose class sets ``uses_observation = False`` (the random
 bot) is handed ``None`` instead of an observation, which saves building one per move.
@@ -18,11 +22,11 @@ True
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
 from kuhtheory.errors import InvalidSetupError
-from kuhtheory.game import Agent, GameState
+from kuhtheory.game import Agent, GameStateProtocol
 
 #: A game that has not ended after this many actions is stopped with an error (a bot that loops).
 MAX_ACTIONS: Final = 50_000
@@ -37,19 +41,11 @@ def agent_seed(game_seed: int, seat: int) -> int:
     return game_seed * 100 + seat
 
 
-def play(
-    state: GameState,
-    agents: Sequence[Agent],
-    *,
-    max_actions: int = MAX_ACTIONS,
-    stop_at_limit: bool = False,
-) -> Any:
-    """Let ``agents`` (one per seat) play ``state`` to the end; returns the final state.
-
-    A game that has not ended after ``max_actions`` actions raises :class:`InvalidSetupError`,
-    or with ``stop_at_limit`` is returned as it stands (``is_terminal`` False): the runs of many
-    games record it as unfinished and go on.
-    """
+def moves(
+    state: GameStateProtocol, agents: Sequence[Agent], *, max_actions: int = MAX_ACTIONS
+) -> Iterator[tuple[Any, Any, Any]]:
+    """Let ``agents`` (one per seat) play from ``state``: yields ``(state, action, next state)``
+    for every move, until the game is over or ``max_actions`` moves were played."""
     if len(agents) != state.players:
         raise InvalidSetupError(
             f"{len(agents)} agents {[a.name for a in agents]!r} for {state.players} seats"
@@ -60,14 +56,35 @@ def play(
     for _ in range(max_actions):
         p = state.current_player
         if p is None:  # nobody to act: the game is over
-            return state
+            return
         obs = state.observation(p) if wants[p] else None
-        state = state.apply(agents[p].act(obs, state.legal_actions()))
-    if state.current_player is None or stop_at_limit:
-        return state
-    raise InvalidSetupError(
-        f"no end after {max_actions} actions with agents {[a.name for a in agents]!r}"
-    )
+        action = agents[p].act(obs, state.legal_actions())
+        after = state.apply(action)
+        yield state, action, after
+        state = after
+
+
+def play(
+    state: GameStateProtocol,
+    agents: Sequence[Agent],
+    *,
+    max_actions: int = MAX_ACTIONS,
+    stop_at_limit: bool = False,
+) -> Any:
+    """Let ``agents`` (one per seat) play ``state`` to the end; returns the final state.
+
+    A game that has not ended after ``max_actions`` moves raises :class:`InvalidSetupError`, or
+    with ``stop_at_limit`` is returned as it stands (``is_terminal`` False): the runs of many
+    games record it as unfinished and go on.
+    """
+    end = state
+    for _, _, after in moves(state, agents, max_actions=max_actions):
+        end = after
+    if end.current_player is not None and not stop_at_limit:
+        raise InvalidSetupError(
+            f"no end after {max_actions} actions with agents {[a.name for a in agents]!r}"
+        )
+    return end
 
 
 def game_summary(state: Any) -> dict[str, Any]:

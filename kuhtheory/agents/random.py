@@ -11,7 +11,8 @@ hundreds of ``Trade`` piles) and would bid absurd sums, so the random bot is uni
 
 It samples an index of the legal-action sequence and never materialises the list, so it costs a
 few microseconds per move. It sees nothing but the legal actions; it is deterministic given its
-seed.
+seed. :func:`random_playout` plays a game to the end with one per seat (property tests and the
+benchmarks use it).
 
 >>> from kuhtheory.engine import new_game
 >>> state = new_game(players=4, seed=2)
@@ -29,6 +30,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
+from kuhtheory.agents.play import MAX_ACTIONS, agent_seed, play
 from kuhtheory.engine.legal import LegalActions
 
 #: Probability of passing when a bid is possible.
@@ -71,3 +73,16 @@ class RandomAgent:
         if not legal:
             raise ValueError("RandomAgent.act: no legal action to choose from")
         return legal[int(draw() * len(legal))]
+
+
+def random_playout(state: Any, seed: int = 0, *, max_actions: int = MAX_ACTIONS) -> Any:
+    """``state`` played to the end by random bots, the one in seat ``k`` seeded
+    ``agent_seed(seed, k)`` (for property tests and benchmarks).
+
+    >>> from kuhtheory.engine import new_game
+    >>> end = random_playout(new_game(players=4, seed=3), seed=3)
+    >>> end.is_terminal, sum(len(end.families(p)) for p in range(4))
+    (True, 10)
+    """
+    bots = [RandomAgent(agent_seed(seed, seat)) for seat in range(state.players)]
+    return play(state, bots, max_actions=max_actions)

@@ -217,7 +217,7 @@ class Tally:
 MAX_SEEDS_LISTED = 100
 
 
-def summarise(games: Iterable[dict[str, Any]], bots: Sequence[str]) -> dict[str, Any]:
+def simulation_summary(games: Iterable[dict[str, Any]], bots: Sequence[str]) -> dict[str, Any]:
     """The :class:`Tally` summary of a sequence of game entries."""
     tally = Tally(bots)
     for game in games:

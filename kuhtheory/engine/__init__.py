@@ -46,7 +46,6 @@ from kuhtheory.engine.events import Event
 from kuhtheory.engine.legal import LegalActions
 from kuhtheory.engine.observation import Observation
 from kuhtheory.engine.phases import AuctionView, Phase, TradeView
-from kuhtheory.engine.playout import random_action, random_playout
 from kuhtheory.engine.setup import new_game, setup_position
 from kuhtheory.engine.state import GameState, family_score
 from kuhtheory.errors import IllegalActionError, InvalidActionError
@@ -80,8 +79,6 @@ __all__ = [
     "action_to_json",
     "family_score",
     "new_game",
-    "random_action",
-    "random_playout",
     "setup_of",
     "setup_position",
 ]

@@ -12,8 +12,15 @@ from kuhtheory.cards import Animal, Counts, add, cards_of, contains, counts_of, 
 from kuhtheory.editions import Preemption
 from kuhtheory.engine import events as ev
 from kuhtheory.engine.actions import Auction, Bid, BuyBack, Pass, Pay, Preempt, Sell
-from kuhtheory.engine.flow import donkey_payout, end_turn, give_all, money_in_play, move_money
-from kuhtheory.engine.phases import Phase, RunningAuction
+from kuhtheory.engine.flow import (
+    donkey_payout,
+    end_turn,
+    give_all,
+    money_in_play,
+    move_money,
+    seats_after,
+)
+from kuhtheory.engine.phases import BIDDING, BUY_BACK, HAMMER, PAYMENT, RunningAuction
 from kuhtheory.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -40,8 +47,7 @@ def next_bidder(n: GameState, after: int) -> int | None:
     assert auction is not None
     least = lowest_bid(n)
     one_bid = n._edition.one_bid_per_auction
-    for p in range(after + 1, after + n._players):
-        p %= n._players
+    for p in seats_after(after, n._players):
         if p == auction.auctioneer or p == n._high_bidder or p in n._passed:
             continue
         if one_bid and p in n._has_bid:
@@ -57,12 +63,8 @@ def open_bidding(n: GameState, animals: tuple[Animal, ...], caps: tuple[int | No
     """The active player auctions ``animals``; the bidders' ``caps`` are the money they showed
     (K-PAY-2, None: none shown). Nobody able to bid: the auctioneer takes the lot (K-AUC-3)."""
     everything = money_in_play(n)
-    n._auction = RunningAuction(
-        animals=animals,
-        auctioneer=n._active,
-        caps=caps,
-        top_bids=tuple(everything if cap is None else cap for cap in caps),
-    )
+    top_bids = tuple([everything if cap is None else cap for cap in caps])
+    n._auction = RunningAuction(animals, n._active, caps, top_bids)
     n._high_bid = 0
     n._high_bidder = None
     n._passed = frozenset()
@@ -71,7 +73,7 @@ def open_bidding(n: GameState, animals: tuple[Animal, ...], caps: tuple[int | No
     if first is None:
         take_free(n)
         return
-    n._phase = Phase.BIDDING
+    n._phase = BIDDING
     n._current = first
 
 
@@ -100,7 +102,7 @@ def next_or_hammer(n: GameState, p: int) -> None:
         n._edition.preemption is Preemption.PAY_BID
         and total(n._money[auction.auctioneer]) >= n._high_bid
     ):
-        n._phase = Phase.HAMMER
+        n._phase = HAMMER
         n._current = auction.auctioneer
         return
     bidder_pays(n)
@@ -122,7 +124,7 @@ def bidder_pays(n: GameState) -> None:
         open_bidding(n, auction.animals, tuple(caps))
         return
     n._auction = auction._replace(payer=bidder, payee=auction.auctioneer)
-    n._phase = Phase.PAYMENT
+    n._phase = PAYMENT
     n._current = bidder
 
 
@@ -172,7 +174,6 @@ def bid(s: GameState, a: Bid) -> GameState:
             f"{a!r}: P{a.player} has shown {cap} in money and may not bid more (K-PAY-2)"
         )
     n = s._copy()
-    n.record(ev.BidMade, a.player, a.amount)
     n._high_bid = a.amount
     n._high_bidder = a.player
     n._passed = frozenset()
@@ -184,7 +185,6 @@ def bid(s: GameState, a: Bid) -> GameState:
 def pass_bid(s: GameState, a: Pass) -> GameState:
     """The bidder does not raise this time round (K-AUC-2)."""
     n = s._copy()
-    n.record(ev.BidPassed, a.player)
     n._passed = s._passed | {a.player}
     next_or_hammer(n, a.player)
     return n
@@ -208,7 +208,7 @@ def preempt(s: GameState, a: Preempt) -> GameState:
         )
     n = s._copy()
     n._auction = auction._replace(payer=auction.auctioneer, payee=s._high_bidder, preempt=True)
-    n._phase = Phase.PAYMENT
+    n._phase = PAYMENT
     n._current = auction.auctioneer
     return n
 
@@ -244,7 +244,7 @@ def pay(s: GameState, a: Pay) -> GameState:
         rest = subtract(n._money[auction.auctioneer], counts)
         if total(rest) >= n._high_bid:
             n._auction = auction._replace(payer=None, payee=None, paid=counts)
-            n._phase = Phase.BUY_BACK
+            n._phase = BUY_BACK
             n._current = auction.auctioneer
             return n
     complete_sale(n, counts)

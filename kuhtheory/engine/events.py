@@ -6,7 +6,9 @@ to show (K-PAY-2). They never hold hidden money: a trade's piles appear as card 
 as its price and card count (the payee learns the cards; the state's private views hold them).
 
 The engine records events cheaply as ``(EventClass, args)`` pairs (:data:`RawEvent`) in the game's
-:class:`LogEntry` chain and builds the objects only when someone reads them (:class:`EventLog`).
+:data:`LogEntry` chain and builds the objects only when someone reads them (:class:`EventLog`).
+A bid or a pass is its own event: the log does not store it but derives it from the action
+(:func:`action_event`), since most moves of a game are bids and passes.
 
 >>> DonkeyPayout(number=1, value=50, given=((0, (50,)), (1, (50,)))).text()
 'Donkey 1 turned up: the bank pays 50 to every player (P0: 50, P1: 50)'
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
 from kuhtheory.cards import Animal
+from kuhtheory.engine.actions import Bid, Pass
 from kuhtheory.narration import TemplateEvent
 
 if TYPE_CHECKING:
@@ -319,6 +322,26 @@ RawEvent = tuple[type[Event], tuple[Any, ...]]
 LogEntry = tuple["LogEntry | None", "Action | None", tuple[RawEvent, ...], int, int]
 
 
+#: The actions that are their own event (a bid, a pass): see :func:`action_event`.
+SELF_NARRATING = (Bid, Pass)
+
+
+def action_event(action: Action | None) -> RawEvent | None:
+    """The event that is ``action`` itself (a bid or a pass), or None."""
+    if isinstance(action, Bid):
+        return (BidMade, (action.player, action.amount))
+    if isinstance(action, Pass):
+        return (BidPassed, (action.player,))
+    return None
+
+
+def entry_events(entry: LogEntry) -> tuple[RawEvent, ...]:
+    """The events of one log entry: the action's own event (a bid, a pass), then those it caused."""
+    _, action, events, _, _ = entry
+    own = action_event(action)
+    return events if own is None else (own, *events)
+
+
 def log_entries(head: LogEntry) -> list[LogEntry]:
     """Every entry of the log up to ``head``, oldest (the setup) first."""
     out = []
@@ -355,9 +378,10 @@ class EventLog(Sequence[RawEvent]):
         parts = []
         entry: LogEntry | None = self._head
         while entry is not None:
-            previous, _, events, count, _ = entry
+            previous, _, _, count, _ = entry
             if count <= start:
                 break
+            events = entry_events(entry)
             parts.append(events)
             first = count - len(events)
             entry = previous

@@ -6,13 +6,14 @@ with these functions; nothing here touches a state that a caller can already see
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from kuhtheory.cards import ANIMAL_INDEX, ANIMALS, Animal, Counts, add, cards_of, subtract, total
 from kuhtheory.editions import Deadlock
 from kuhtheory.engine import events as ev
 from kuhtheory.engine.bank import pay_from_bank
-from kuhtheory.engine.phases import Phase
+from kuhtheory.engine.phases import GAME_OVER, TURN
 
 if TYPE_CHECKING:
     from kuhtheory.engine.state import GameState
@@ -48,9 +49,10 @@ def move_money(n: GameState, src: int, dst: int, counts: Counts) -> None:
     n._money = tuple(money)
 
 
-def seats_after(p: int, players: int) -> list[int]:
+@functools.lru_cache(maxsize=64)
+def seats_after(p: int, players: int) -> tuple[int, ...]:
     """The other seats in the order of play, starting left of ``p`` (K-DONK-1, K-AUC-1)."""
-    return [(p + k) % players for k in range(1, players)]
+    return tuple((p + k) % players for k in range(1, players))
 
 
 # ----- animals -----------------------------------------------------------------------------------
@@ -156,7 +158,7 @@ def begin_turn(n: GameState, p: int) -> None:
     n._must_auction = False
     n._active = p
     if -1 not in n._owners:  # K-END-2
-        n._phase = Phase.GAME_OVER
+        n._phase = GAME_OVER
         n._current = None
         n.record(ev.GameEnded, n.scores(), n.winners())
         return
@@ -193,12 +195,12 @@ def _turn_starts(n: GameState, p: int) -> None:
         n._seen = (n._deck_pos, counts)
         if times >= 3:
             n._repeated = True
-            n._phase = Phase.GAME_OVER
+            n._phase = GAME_OVER
             n._current = None
             n.record(ev.PositionRepeated, p)
             n.record(ev.GameEnded, n.scores(), n.winners())
             return
-    n._phase = Phase.TURN
+    n._phase = TURN
     n._current = p
 
 

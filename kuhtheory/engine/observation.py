@@ -7,7 +7,12 @@ event log — and his own money. Hidden from him are the other players' money ca
 of trades he does not take part in. What he learnt privately is kept: the piles he saw when piles
 were exchanged (``revealed``), and in a running trade his own pile.
 
-Two states that differ only in an opponent's hidden money give equal observations (tested).
+An observation is an immutable value: every fact is a read-only property, and two observations
+are equal when all their facts are. It reads each fact from the state when it is first asked for
+(a bot that bids reads five of them; building all of them at every move would cost more than the
+move), and it shows only what the player may know: the state it reads is private to it, and the
+bots are tested to decide on the observation alone. Two states that differ only in an opponent's
+hidden money give equal observations (tested).
 
 >>> from kuhtheory.engine import new_game
 >>> obs = new_game(players=3, seed=1, first_player=0).observation(1)
@@ -17,7 +22,7 @@ Two states that differ only in an opponent's hidden money give equal observation
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from kuhtheory.cards import ANIMALS, Animal, Counts, cards_of
 from kuhtheory.editions import Edition
@@ -25,79 +30,193 @@ from kuhtheory.engine.events import Event, EventLog
 from kuhtheory.engine.phases import AuctionView, Phase, TradeView
 
 if TYPE_CHECKING:
-    from kuhtheory.engine.state import GameState
+    from kuhtheory.engine.state import GameState, Herd
+
+#: The facts an observation shows, in the order they are compared and printed.
+FACTS = (
+    "player",
+    "players",
+    "edition",
+    "phase",
+    "current_player",
+    "active_player",
+    "money",
+    "card_counts",
+    "herds",
+    "family_owners",
+    "deck_size",
+    "donkeys_seen",
+    "bank",
+    "auction",
+    "trade",
+    "shown_money",
+    "dove_holder",
+    "turn",
+    "must_auction",
+    "revealed",
+    "event_log",
+)
+
+_UNREAD: Any = object()  # a fact not read yet
 
 
-class Observation(NamedTuple):
-    """One player's view of a state (see the module docstring); an immutable named tuple."""
+class Observation:
+    """One player's view of a state (see the module docstring)."""
 
-    player: int
-    players: int
-    edition: Edition
-    phase: Phase
-    current_player: int | None
-    active_player: int
-    #: the player's own money, sorted card values
-    money: tuple[int, ...]
-    #: how many money cards each player holds (public)
-    card_counts: tuple[int, ...]
-    #: every player's animal cards, counts indexed like :data:`kuhtheory.cards.ANIMALS`
-    herds: tuple[tuple[int, ...], ...]
-    #: the owner of each complete family (-1 if incomplete), indexed like ``ANIMALS``
-    family_owners: tuple[int, ...]
-    deck_size: int
-    donkeys_seen: int
-    #: the bank's money cards (they lie on the table)
-    bank: Counts
-    auction: AuctionView | None
-    trade: TradeView | None
-    #: per seat, the money he had to show as an insolvent bidder (K-PAY-2), or None
-    shown_money: tuple[tuple[int, ...] | None, ...]
-    dove_holder: int | None
-    turn: int
-    must_auction: bool
-    #: piles this player saw in exchanges: ``(turn, other player, that player's cards)``
-    revealed: tuple[tuple[int, int, tuple[int, ...]], ...]
-    #: the public events as raw pairs, read on demand (compares by the events only)
-    event_log: EventLog
+    __slots__ = ("_state", "_player", "_money_total", "_card_counts", "_auction", "_trade")
+
+    def __init__(self, state: GameState, player: int) -> None:
+        self._state = state
+        self._player = player
+        self._money_total: int | None = None
+        self._card_counts: tuple[int, ...] | None = None
+        self._auction: AuctionView | None = _UNREAD
+        self._trade: TradeView | None = _UNREAD
+
+    @property
+    def player(self) -> int:
+        """The seat observing."""
+        return self._player
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self._state._players
+
+    @property
+    def edition(self) -> Edition:
+        """The edition (with its variants) of the game."""
+        return self._state._edition
+
+    @property
+    def phase(self) -> Phase:
+        """What is being decided now."""
+        return self._state._phase
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+        return self._state._current
+
+    @property
+    def active_player(self) -> int:
+        """The seat whose turn it is (K-TURN-1)."""
+        return self._state._active
+
+    @property
+    def money(self) -> tuple[int, ...]:
+        """The player's own money, sorted card values."""
+        return cards_of(self._state._money[self._player])
+
+    @property
+    def money_total(self) -> int:
+        """The value of the player's own money."""
+        if self._money_total is None:
+            self._money_total = sum(self.money)
+        return self._money_total
+
+    @property
+    def card_counts(self) -> tuple[int, ...]:
+        """How many money cards each player holds (public)."""
+        if self._card_counts is None:
+            self._card_counts = tuple(map(sum, self._state._money))
+        return self._card_counts
+
+    @property
+    def herds(self) -> tuple[Herd, ...]:
+        """Every player's animal cards, counts indexed like :data:`kuhtheory.cards.ANIMALS`."""
+        return self._state._herds
+
+    @property
+    def family_owners(self) -> tuple[int, ...]:
+        """The owner of each complete family (-1 if incomplete), indexed like ``ANIMALS``."""
+        return self._state._owners
+
+    @property
+    def deck_size(self) -> int:
+        """How many animal cards are left to auction."""
+        return len(self._state._deck) - self._state._deck_pos
+
+    @property
+    def donkeys_seen(self) -> int:
+        """How many donkeys have been turned up (K-DONK-1)."""
+        return self._state._donkeys
+
+    @property
+    def bank(self) -> Counts:
+        """The bank's money cards (they lie on the table)."""
+        return self._state._bank
+
+    @property
+    def auction(self) -> AuctionView | None:
+        """The running auction as the player sees it, or None."""
+        if self._auction is _UNREAD:
+            self._auction = self._state.auction_view(self._player)
+        return self._auction
+
+    @property
+    def trade(self) -> TradeView | None:
+        """The running trade as the player sees it (his own pile only), or None."""
+        if self._trade is _UNREAD:
+            self._trade = self._state.trade_view(self._player)
+        return self._trade
+
+    @property
+    def shown_money(self) -> tuple[tuple[int, ...] | None, ...]:
+        """Per seat, the money he had to show as an insolvent bidder (K-PAY-2), or None."""
+        return self._state._shown
+
+    @property
+    def dove_holder(self) -> int | None:
+        """Who took the dove bonus card (first, bluff), or None."""
+        return self._state._dove
+
+    @property
+    def turn(self) -> int:
+        """How many turns have been completed."""
+        return self._state._turn
+
+    @property
+    def must_auction(self) -> bool:
+        """Double move (2025 variant): the active player has traded and must now auction."""
+        return self._state._must_auction
+
+    @property
+    def revealed(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+        """The piles this player saw in exchanges: ``(turn, other player, his cards)``."""
+        return self._state._reveals[self._player]
+
+    @property
+    def event_log(self) -> EventLog:
+        """The public events as raw pairs, read on demand."""
+        return EventLog(self._state._log)
 
     @property
     def events(self) -> tuple[Event, ...]:
         """The public events so far, oldest first."""
         return self.event_log.events()
 
-    @property
-    def money_total(self) -> int:
-        """The value of the player's own money."""
-        return sum(self.money)
-
     def animals(self, player: int) -> dict[Animal, int]:
         """The animal cards ``player`` owns, per species (public)."""
         return {a: c for a, c in zip(ANIMALS, self.herds[player], strict=True) if c}
 
+    def facts(self) -> tuple[Any, ...]:
+        """Every fact, in the order of :data:`FACTS`."""
+        return tuple(getattr(self, name) for name in FACTS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Observation):
+            return NotImplemented
+        return self.facts() == other.facts()
+
+    def __hash__(self) -> int:
+        return hash(self.facts())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in FACTS)
+        return f"Observation({shown})"
+
 
 def observe(s: GameState, player: int) -> Observation:
     """The :class:`Observation` of ``player`` in ``s`` (seat already checked)."""
-    return Observation(
-        player=player,
-        players=s._players,
-        edition=s._edition,
-        phase=s._phase,
-        current_player=s._current,
-        active_player=s._active,
-        money=cards_of(s._money[player]),
-        card_counts=tuple(map(sum, s._money)),
-        herds=s._herds,
-        family_owners=s._owners,
-        deck_size=len(s._deck) - s._deck_pos,
-        donkeys_seen=s._donkeys,
-        bank=s._bank,
-        auction=s.auction_view(player),
-        trade=s.trade_view(player),
-        shown_money=s._shown,
-        dove_holder=s._dove,
-        turn=s._turn,
-        must_auction=s._must_auction,
-        revealed=s._reveals[player],
-        event_log=EventLog(s._log),
-    )
+    return Observation(s, player)

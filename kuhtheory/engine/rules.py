@@ -94,7 +94,7 @@ from kuhtheory.engine.actions import (
 )
 from kuhtheory.engine.flow import trade_targets
 from kuhtheory.engine.legal import LegalActions, seat_action
-from kuhtheory.engine.phases import Phase
+from kuhtheory.engine.phases import GAME_OVER, Phase
 from kuhtheory.errors import IllegalActionError, InvalidActionError
 from kuhtheory.payment import minimal_payments
 
@@ -136,7 +136,7 @@ def refusal(s: GameState, action: object) -> InvalidActionError | IllegalActionE
     """
     if not isinstance(action, BaseAction) or type(action) not in ACTION_TYPES.values():
         return InvalidActionError(f"{action!r} is not a Kuhhandel action")
-    if s._phase is Phase.GAME_OVER:
+    if s._phase is GAME_OVER:
         return IllegalActionError(f"{action!r}: the game is over (K-END-2)")
     expected = EXPECTED[s._phase]
     if type(action) not in RULES[s._phase]:

@@ -22,7 +22,7 @@ from typing import Any
 from kuhtheory.cards import ANIMAL_INDEX, ANIMALS, DENOMINATIONS, Animal, Counts, animal_deck
 from kuhtheory.editions import Edition, get_edition
 from kuhtheory.engine.flow import DOVE_PAIRS, begin_turn, deal_short_game
-from kuhtheory.engine.phases import Phase
+from kuhtheory.engine.phases import TURN
 from kuhtheory.engine.state import GameState, Herd
 from kuhtheory.errors import InvalidSetupError, KuhtheoryError
 from kuhtheory.quoting import excerpt
@@ -286,7 +286,7 @@ def _start(
     s._players = players
     s._seed = seed
     s._first_player = first
-    s._phase = Phase.TURN
+    s._phase = TURN
     s._active = first
     s._current = first
     s._deck = deck
@@ -298,22 +298,15 @@ def _start(
     s._donkeys = donkeys
     s._dove = dove
     s._turn = 0
-    s._must_auction = False
     s._shown = (None,) * players
     s._reveals = ((),) * players
     s._seen = None
     s._repeated = False
-    s._auction = None
-    s._high_bid = 0
-    s._high_bidder = None
-    s._passed = frozenset()
-    s._has_bid = frozenset()
-    s._trade = None
     s._new_events = []
     s._legal = None
     if deal:
         deal_short_game(s)
-    begin_turn(s, first)
+    begin_turn(s, first)  # (sets the turn's fields: no auction, no trade, no bid yet)
     s._log = (None, None, tuple(s._new_events), len(s._new_events), 0)  # the setup's entry
     s._new_events = []
     return s

@@ -25,10 +25,25 @@ from kuhtheory.cards import ANIMAL_INDEX, ANIMALS, Animal, Counts, cards_of
 from kuhtheory.editions import Edition, ScoreTieBreak, Scoring
 from kuhtheory.engine import flow, observation, rules
 from kuhtheory.engine.actions import Action
-from kuhtheory.engine.events import Event, EventLog, LogEntry, RawEvent, log_entries
+from kuhtheory.engine.events import (
+    SELF_NARRATING,
+    Event,
+    EventLog,
+    LogEntry,
+    RawEvent,
+    log_entries,
+)
 from kuhtheory.engine.legal import LegalActions
 from kuhtheory.engine.observation import Observation
-from kuhtheory.engine.phases import AuctionView, Phase, RunningAuction, RunningTrade, TradeView
+from kuhtheory.engine.phases import (
+    BIDDING,
+    TURN,
+    AuctionView,
+    Phase,
+    RunningAuction,
+    RunningTrade,
+    TradeView,
+)
 from kuhtheory.errors import IllegalActionError, InvalidActionError, InvalidSetupError
 
 #: A herd: how many cards of each species a player owns, indexed like
@@ -337,19 +352,19 @@ class GameState:
             if viewer is None or viewer in (auction.auctioneer, self._high_bidder):
                 paid = cards_of(auction.paid)
         return AuctionView(
-            animals=auction.animals,
-            auctioneer=auction.auctioneer,
-            high_bid=self._high_bid,
-            high_bidder=self._high_bidder,
-            to_act=self._current if self._phase is Phase.BIDDING else None,
-            passed=tuple(sorted(self._passed)),
-            caps=auction.caps,
-            has_bid=tuple(sorted(self._has_bid)),
-            payer=auction.payer,
-            payee=auction.payee,
-            amount=self._high_bid if paying else None,
-            paid=paid,
-            paid_count=paid_count,
+            auction.animals,
+            auction.auctioneer,
+            self._high_bid,
+            self._high_bidder,
+            self._current if self._phase is BIDDING else None,  # to_act
+            tuple(sorted(self._passed)) if self._passed else (),
+            auction.caps,
+            tuple(sorted(self._has_bid)) if self._has_bid else (),
+            auction.payer,
+            auction.payee,
+            self._high_bid if paying else None,  # amount
+            paid,
+            paid_count,
         )
 
     def trade_view(self, viewer: int | None) -> TradeView | None:
@@ -407,12 +422,14 @@ class GameState:
         new = rule(self, action)
         events = tuple(new._new_events)
         *_, events_before, actions_before = self._log
-        new._log = (self._log, action, events, events_before + len(events), actions_before + 1)
+        # (a bid or a pass is its own event, derived from the action: see kuhtheory.engine.events)
+        count = events_before + len(events) + isinstance(action, SELF_NARRATING)
+        new._log = (self._log, action, events, count, actions_before + 1)
         return new
 
     def trade_targets(self) -> tuple[tuple[int, Animal], ...]:
         """The ``(opponent, animal)`` pairs the active player may trade for now (K-TURN-2)."""
-        if self._phase is not Phase.TURN or self._must_auction:
+        if self._phase is not TURN or self._must_auction:
             return ()
         return flow.trade_targets(self, self._active)
 

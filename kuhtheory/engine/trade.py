@@ -22,7 +22,7 @@ from kuhtheory.editions import CounterSettlement, TradeTie
 from kuhtheory.engine import events as ev
 from kuhtheory.engine.actions import Accept, Counter, Offer, Trade
 from kuhtheory.engine.flow import end_turn, give, set_money, take
-from kuhtheory.engine.phases import Phase, RunningTrade
+from kuhtheory.engine.phases import TRADE_REOFFER, TRADE_RESPONSE, TURN, RunningTrade
 from kuhtheory.errors import IllegalActionError, InvalidActionError
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def trade(s: GameState, a: Trade) -> GameState:
     n = s._copy()
     set_money(n, p, subtract(n._money[p], offer))  # the offer is laid on the table
     n._trade = RunningTrade(p, q, a.animal, stake, offer, None, 1)
-    n._phase = Phase.TRADE_RESPONSE
+    n._phase = TRADE_RESPONSE
     n._current = q
     n.record(ev.TradeStarted, p, q, a.animal, stake, sum(offer))
     return n
@@ -112,7 +112,7 @@ def counter(s: GameState, a: Counter) -> GameState:
         if ed.trade_tie is TradeTie.REOFFER_THEN_FREE and t.round == 1:
             n.record(ev.TradeTied, offerer, b)
             n._trade = RunningTrade(offerer, b, t.animal, t.stake, NO_MONEY, None, 2)
-            n._phase = Phase.TRADE_REOFFER
+            n._phase = TRADE_REOFFER
             n._current = offerer
             return n
         # classic second tie, bluff super trade: A takes the animal(s) for free.
@@ -156,7 +156,7 @@ def reoffer(s: GameState, a: Offer) -> GameState:
     n = s._copy()
     set_money(n, a.player, subtract(n._money[a.player], offer))
     n._trade = RunningTrade(a.player, t.opponent, t.animal, t.stake, offer, None, 2)
-    n._phase = Phase.TRADE_RESPONSE
+    n._phase = TRADE_RESPONSE
     n._current = t.opponent
     n.record(ev.TradeReoffered, a.player, sum(offer))
     return n
@@ -167,7 +167,7 @@ def after_trade(n: GameState) -> None:
     n._trade = None
     if n._edition.double_move and n._deck_pos < len(n._deck):
         n._must_auction = True
-        n._phase = Phase.TURN
+        n._phase = TURN
         n._current = n._active
         return
     end_turn(n)

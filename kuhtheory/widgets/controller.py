@@ -9,9 +9,8 @@ Every human action goes through the engine's ``apply``, so an illegal one raises
 :class:`~kuhtheory.errors.IllegalActionError` (naming the rule clause) and leaves the state as it
 was. Payment suggestions come from :func:`kuhtheory.payment.least_overpay` (K-PAY-1: no change).
 
->>> from kuhtheory.widgets.controller import GameController, RandomBot
->>> game = GameController(players=3, seed=2, human=0, bots=[RandomBot(1), RandomBot(2)],
-...                       first_player=0)
+>>> from kuhtheory.widgets.controller import GameController
+>>> game = GameController(players=3, seed=2, human=0, bots=["random", "random"], first_player=0)
 >>> game.waiting_for_human, game.phase.name
 (True, 'TURN')
 >>> _ = game.auction()
@@ -21,10 +20,11 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
+from kuhtheory.agents import make_agent
+from kuhtheory.agents.play import agent_seed
 from kuhtheory.cards import Animal, to_counts
 from kuhtheory.engine import (
     Accept,
@@ -47,68 +47,7 @@ from kuhtheory.engine import (
 from kuhtheory.errors import IllegalActionError, InvalidSetupError
 from kuhtheory.payment import least_overpay
 
-__all__ = ["GameController", "RandomBot", "default_bot_name", "make_bot"]
-
-
-class RandomBot:
-    """A small random player that needs only the observation and the legal actions.
-
-    It chooses the way :func:`kuhtheory.engine.random_action` does (pass half the time, else one of
-    the three lowest bids; auction or trade half the time each; anything else uniformly), so a
-    table works even without :mod:`kuhtheory.agents`.
-
-    >>> from kuhtheory.engine import new_game
-    >>> s = new_game(players=3, seed=1, first_player=0)
-    >>> RandomBot(5).act(s.observation(0), s.legal_actions())
-    Auction(player=0)
-    """
-
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = random.Random(seed)
-
-    def act(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
-        rng = self._rng
-        legal = legal_actions
-        if isinstance(legal, LegalActions):
-            if legal.bid_range:
-                if rng.random() < 0.5:
-                    return legal.fixed[0]
-                bids = legal.bid_range
-                return Bid(legal.player, bids[min(rng.randrange(3), len(bids) - 1)])
-            if legal.kind == LegalActions.TRADE:
-                if legal.fixed and rng.random() < 0.5:
-                    return legal.fixed[0]
-                opponent, animal = legal.targets[rng.randrange(len(legal.targets))]
-                pile = legal.piles[rng.randrange(len(legal.piles))]
-                return Trade(legal.player, opponent, animal, pile)
-        if len(legal) == 0:
-            raise IllegalActionError(f"{self.name} bot: no legal action to choose from")
-        return legal[rng.randrange(len(legal))]
-
-
-def make_bot(name: str, seed: int) -> Any:
-    """A bot by name from :func:`kuhtheory.agents.make_agent`.
-
-    Without :mod:`kuhtheory.agents` installed, ``"random"`` falls back to :class:`RandomBot`.
-    """
-    try:
-        from kuhtheory.agents import make_agent
-    except ImportError:
-        if name == "random":
-            return RandomBot(seed)
-        raise
-    return make_agent(name, seed)
-
-
-def default_bot_name() -> str:
-    """``"heuristic"`` when :mod:`kuhtheory.agents` offers it, else ``"random"``."""
-    try:
-        from kuhtheory.agents import AGENT_NAMES
-    except ImportError:
-        return "random"
-    return "heuristic" if "heuristic" in AGENT_NAMES else "random"
+__all__ = ["GameController"]
 
 
 class GameController:
@@ -122,7 +61,8 @@ class GameController:
         The human's seat.
     bots
         One bot per other seat, in seat order (the human's seat skipped): agent objects with
-        ``act(observation, legal_actions)`` or agent names for :func:`make_bot`. Default: the
+        ``act(observation, legal_actions)`` or names for :func:`kuhtheory.agents.make_agent`
+        (the bot in seat ``k`` seeded ``agent_seed(seed, k)``). Default: the
         heuristic bots of :mod:`kuhtheory.agents`, seeded from ``seed``.
     max_bot_steps
         A guard: after this many bot actions in a row without the human's turn coming up, the
@@ -151,7 +91,7 @@ class GameController:
             raise InvalidSetupError(f"human={human!r} must be a seat 0..{players - 1}")
         others = [p for p in range(players) if p != human]
         if bots is None:
-            bots = [default_bot_name()] * len(others)
+            bots = ["heuristic"] * len(others)
         if len(bots) != len(others):
             raise InvalidSetupError(
                 f"bots={list(bots)!r}: need one bot for each of the {len(others)} other seats"
@@ -159,7 +99,9 @@ class GameController:
         self.human = human
         self.agents: dict[int, Any] = {}
         for seat, bot in zip(others, bots, strict=True):
-            self.agents[seat] = make_bot(bot, seed * 100 + seat) if isinstance(bot, str) else bot
+            self.agents[seat] = (
+                make_agent(bot, agent_seed(seed, seat)) if isinstance(bot, str) else bot
+            )
         self.max_bot_steps = max_bot_steps
         self.state: GameState = state
         self.history: list[GameState] = [state]

@@ -7,7 +7,7 @@ last events, every player's money over the game (god's view) or only the viewer'
 public card count, and each auction's price against the animal's worth, preemptions (K-AUC-4)
 highlighted.
 
-A few records ship with the package (:func:`bundled_records`).
+A few records ship with the package (:func:`kuhtheory.record.bundled_records`).
 
 >>> viewer = ReplayViewer("classic-preemption")
 >>> viewer.step_slider.max == len(viewer.states) - 1
@@ -21,7 +21,6 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -31,33 +30,12 @@ from kuhtheory.cards import Animal
 from kuhtheory.display import events_html, table_html
 from kuhtheory.errors import InvalidRecordError, KuhtheoryError
 from kuhtheory.plots import svg_bars, svg_lines
+from kuhtheory.record import bundled_records, load_bundled
 from kuhtheory.widgets.common import kernel_notice, needs_kernel, row
 
-__all__ = ["AuctionSummary", "ReplayViewer", "bundled_records", "load_bundled"]
+__all__ = ["AuctionSummary", "ReplayViewer"]
 
 GOD = "god's view"
-
-
-def bundled_records() -> tuple[str, ...]:
-    """The names of the records shipped in ``kuhtheory/data/records`` (without ``.json``).
-
-    >>> "classic-preemption" in bundled_records()
-    True
-    """
-    folder = resources.files("kuhtheory") / "data" / "records"
-    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
-
-
-def load_bundled(name: str) -> dict[str, Any]:
-    """A shipped record by name (see :func:`bundled_records`)."""
-    from kuhtheory.record import loads
-
-    if name not in bundled_records():
-        raise InvalidRecordError(
-            f"no shipped record {name!r}: choose one of {', '.join(bundled_records())}"
-        )
-    path = resources.files("kuhtheory") / "data" / "records" / f"{name}.json"
-    return loads(path.read_bytes())
 
 
 @dataclass(frozen=True)

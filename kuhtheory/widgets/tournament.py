@@ -4,19 +4,16 @@ the table.
 :class:`TournamentRunner` runs :func:`kuhtheory.tournament.run_tournament` (seats rotated, every
 game seeded) and shows what the chapter teaches to read:
 
-* the table (:func:`table_html`): per bot, the seats it played, its wins, its win rate with the
-  Wilson interval and its mean score with the Student-t interval, then the head-to-head shares;
+* the table (:func:`tournament_table_html`): per bot, the seats it played, its wins, its win rate
+  with the Wilson interval and its mean score with the Student-t interval, then the head-to-head
+  shares;
 * a chart (:func:`intervals_svg`): each bot's win rate as a dot on its interval, so overlapping
   intervals are seen at a glance (an SVG string in an ``ipywidgets.HTML``, drawn on the static page
   too); :func:`tournament_figure` draws the same as an interactive plotly figure for the book.
 
-Two pure helpers read a finished tournament further:
-
-* :func:`small_tournaments` cuts its games into consecutive small tournaments and tabulates each
-  (how much a few games can mislead);
-* :func:`bot_profiles` replays its games (Kuhhandel only) and measures, per bot, where the points
-  came from: animals bought in auctions and what they cost per point, trades started and won, the
-  money and animal cards trades brought in (:class:`BotProfile`).
+The tables a finished tournament is read with further are computed in the library:
+:func:`kuhtheory.tournament.small_tournaments` (how much a few games can mislead) and
+:func:`kuhtheory.analysis.bot_profiles` (where each bot's points came from).
 
 >>> runner = TournamentRunner(("heuristic", "random", "random"), games=3, seed=1)
 >>> runner.bots, runner.result.rows[0].seats
@@ -29,7 +26,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
@@ -37,18 +33,14 @@ import ipywidgets as w
 from kuhtheory.editions import EDITIONS
 from kuhtheory.errors import InvalidSetupError, KuhtheoryError
 from kuhtheory.plots import PLAYER_COLOURS, svg_open
-from kuhtheory.tournament import BotRow, GameResult, TournamentResult, run_tournament, summarise
+from kuhtheory.tournament import BotRow, TournamentResult, run_tournament
 from kuhtheory.widgets.common import kernel_notice, needs_kernel, row
 
 __all__ = [
-    "BotProfile",
     "EMPTY_SEAT",
     "TournamentRunner",
-    "bot_profiles",
     "intervals_svg",
-    "replay_game",
-    "small_tournaments",
-    "table_html",
+    "tournament_table_html",
     "tournament_figure",
 ]
 
@@ -66,11 +58,12 @@ Runner = Callable[..., TournamentResult]
 # The table and the chart
 
 
-def table_html(result: TournamentResult) -> str:
+def tournament_table_html(result: TournamentResult) -> str:
     """The tournament table as HTML: one row per bot, then the head-to-head matrix.
 
     >>> from kuhtheory.tournament import run_tournament
-    >>> page = table_html(run_tournament(["heuristic", "random", "random"], games=3, seed=1))
+    >>> result = run_tournament(["heuristic", "random", "random"], games=3, seed=1)
+    >>> page = tournament_table_html(result)
     >>> page.count("<tr>"), "head to head" in page
     (6, True)
     """
@@ -252,231 +245,6 @@ def tournament_figure(result: TournamentResult) -> Any:
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading a tournament further
-
-
-def small_tournaments(result: TournamentResult, size: int) -> tuple[tuple[BotRow, ...], ...]:
-    """Cut the games into consecutive tournaments of ``size`` games (a remainder is dropped) and
-    tabulate each as :func:`kuhtheory.tournament.summarise` does.
-
-    With ``size`` a multiple of the number of seats, each small tournament rotates its seats fully.
-
-    >>> from kuhtheory.tournament import run_tournament
-    >>> r = run_tournament(["heuristic", "random", "random"], games=7, seed=1)
-    >>> [rows[0].seats for rows in small_tournaments(r, 3)]
-    [3, 3]
-    """
-    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise InvalidSetupError(f"size={size!r} must be a whole number >= 1")
-    games = result.games
-    return tuple(
-        summarise(result.bots, games[i : i + size], result.shared, result.level)[0]
-        for i in range(0, len(games) - size + 1, size)
-    )
-
-
-@dataclass(frozen=True)
-class BotProfile:
-    """Where one bot's points came from, over its seats in a tournament (per seat-game means).
-
-    Auctions (K-AUC-1..4): ``bought`` animal cards won in auctions (bought, preempted or taken
-    free), ``paid`` the money they cost (overpayment under K-PAY-1 included), ``paid_per_point``
-    that money over the cards' worth in points (a card is worth its family's points over the cards
-    in a family), ``sold_for`` the money received for its own auctions.
-
-    Trades (K-TRD-1..4): ``started`` and ``started_won`` trades it started (and won), ``challenged``
-    and ``challenged_won`` trades others started against it (and it won), ``trade_money`` the net
-    money trades brought in, ``trade_cards`` the net animal cards.
-
-    ``families`` completed families at the end, ``score`` the final score.
-    """
-
-    bot: str
-    seats: int
-    bought: float
-    paid: float
-    paid_per_point: float | None
-    sold_for: float
-    started: float
-    started_won: float
-    challenged: float
-    challenged_won: float
-    trade_money: float
-    trade_cards: float
-    families: float
-    score: float
-
-    def trade_win_rate(self) -> float | None:
-        """The share of the trades it took part in (either side) that it won."""
-        total = self.started + self.challenged
-        return None if total == 0 else (self.started_won + self.challenged_won) / total
-
-
-def replay_game(result: TournamentResult, index: int) -> Any:
-    """Play game ``index`` of ``result`` again (same seed, same seats, same bot seeds) and return
-    its final state; the replay must reproduce the recorded scores.
-
-    >>> from kuhtheory.tournament import run_tournament
-    >>> r = run_tournament(["heuristic", "random", "random"], games=2, seed=1)
-    >>> replay_game(r, 1).scores() == tuple(int(s) for s in r.games[1].scores)
-    True
-    """
-    final, _ = _replay(result, index)
-    return final
-
-
-def _replay(result: TournamentResult, index: int) -> tuple[Any, list[dict[str, float]]]:
-    """The final state of game ``index``, and one dict of measures per seat."""
-    from kuhtheory.agents import make_agent
-    from kuhtheory.agents.play import agent_seed
-    from kuhtheory.engine import Phase
-    from kuhtheory.game import get_game
-
-    if result.game != "kuhhandel":
-        raise InvalidSetupError(f"game {result.game!r}: only Kuhhandel games are replayed here")
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(result.games):
-        raise InvalidSetupError(f"game index {index!r} must lie in 0..{len(result.games) - 1}")
-    g: GameResult = result.games[index]
-    spec = get_game(result.game)
-    state: Any = spec.new_game(players=len(result.bots), seed=g.seed, **dict(result.setup))
-    agents = [
-        make_agent(result.bots[e], agent_seed(g.seed, s), game=spec.name)
-        for s, e in enumerate(g.entries)
-    ]
-    wants = [getattr(a, "uses_observation", True) for a in agents]
-    per_family = state.edition.cards_per_family
-    n = state.players
-    keys = (
-        "bought",
-        "paid",
-        "points_bought",
-        "sold_for",
-        "started",
-        "started_won",
-        "challenged",
-        "challenged_won",
-        "trade_money",
-        "trade_cards",
-    )
-    m: list[dict[str, float]] = [dict.fromkeys(keys, 0.0) for _ in range(n)]
-    episode: tuple[str, int, int] | None = None  # (kind, active player, opponent)
-    money: list[int] = []
-    herds: list[tuple[int, ...]] = []
-    steps = 0
-    while not state.is_terminal and steps < g.actions:
-        p = state.current_player
-        if p is None:
-            break
-        action = agents[p].act(state.observation(p) if wants[p] else None, state.legal_actions())
-        kind = type(action).__name__
-        if kind == "Trade":
-            # measured from before the action: the offer leaves the offerer's hand face down
-            episode = (kind, p, action.opponent)
-            money = [state.money_total(q) for q in range(n)]
-            herds = [state.herd(q) for q in range(n)]
-        state = state.apply(action)
-        steps += 1
-        if kind == "Auction":
-            # measured from after the action: a donkey's payout (K-DONK-1) happens on the reveal
-            episode = (kind, p, -1)
-            money = [state.money_total(q) for q in range(n)]
-            herds = [state.herd(q) for q in range(n)]
-        if episode is not None and state.phase in (Phase.TURN, Phase.GAME_OVER):
-            kind, active, other = episode
-            new_money = [state.money_total(q) for q in range(n)]
-            gained = [
-                sum(b - a for a, b in zip(herds[q], state.herd(q), strict=True)) for q in range(n)
-            ]
-            if kind == "Auction":
-                for q in range(n):
-                    if gained[q] > 0:  # the buyer (or the auctioneer: preempted, taken free)
-                        m[q]["bought"] += gained[q]
-                        m[q]["paid"] += money[q] - new_money[q]
-                        m[q]["points_bought"] += sum(
-                            (b - a) * animal.points / per_family
-                            for animal, a, b in zip(
-                                _animals(), herds[q], state.herd(q), strict=True
-                            )
-                            if b > a
-                        )
-                if gained[active] <= 0:
-                    m[active]["sold_for"] += new_money[active] - money[active]
-            else:
-                m[active]["started"] += 1
-                m[other]["challenged"] += 1
-                if gained[active] > 0:
-                    m[active]["started_won"] += 1
-                elif gained[other] > 0:
-                    m[other]["challenged_won"] += 1
-                for q in (active, other):
-                    m[q]["trade_money"] += new_money[q] - money[q]
-                    m[q]["trade_cards"] += gained[q]
-            episode = None
-    if tuple(float(s) for s in state.scores()) != g.scores:
-        raise InvalidSetupError(
-            f"game {index} replayed to scores {state.scores()!r}, not the recorded {g.scores!r}: "
-            "did a bot change since the tournament was played?"
-        )
-    for q in range(n):
-        m[q]["families"] = float(len(state.families(q)))
-        m[q]["score"] = float(state.scores()[q])
-    return state, m
-
-
-def _animals() -> tuple[Any, ...]:
-    from kuhtheory.cards import ANIMALS
-
-    return tuple(ANIMALS)
-
-
-def bot_profiles(result: TournamentResult) -> tuple[BotProfile, ...]:
-    """Replay every game of ``result`` and measure, per bot (entries of the same name pooled), where
-    its points came from (:class:`BotProfile`); bots in the table's order.
-
-    >>> from kuhtheory.tournament import run_tournament
-    >>> r = run_tournament(["heuristic", "random", "random"], games=3, seed=1)
-    >>> [(p.bot, p.seats) for p in bot_profiles(r)]
-    [('heuristic', 3), ('random', 6)]
-    """
-    sums: dict[str, dict[str, float]] = {r.bot: {} for r in result.rows}
-    seats = dict.fromkeys(sums, 0)
-    for i, g in enumerate(result.games):
-        _, measures = _replay(result, i)
-        for s, e in enumerate(g.entries):
-            bot = result.bots[e]
-            seats[bot] += 1
-            for key, value in measures[s].items():
-                sums[bot][key] = sums[bot].get(key, 0.0) + value
-    out = []
-    for bot, total in sums.items():
-        k = max(1, seats[bot])
-
-        def mean(key: str, total: dict[str, float] = total, k: int = k) -> float:
-            return total.get(key, 0.0) / k
-
-        points = total.get("points_bought", 0.0)
-        out.append(
-            BotProfile(
-                bot=bot,
-                seats=seats[bot],
-                bought=mean("bought"),
-                paid=mean("paid"),
-                paid_per_point=None if points == 0 else total.get("paid", 0.0) / points,
-                sold_for=mean("sold_for"),
-                started=mean("started"),
-                started_won=mean("started_won"),
-                challenged=mean("challenged"),
-                challenged_won=mean("challenged_won"),
-                trade_money=mean("trade_money"),
-                trade_cards=mean("trade_cards"),
-                families=mean("families"),
-                score=mean("score"),
-            )
-        )
-    return tuple(out)
-
-
-# ---------------------------------------------------------------------------------------------
 # The widget
 
 
@@ -622,7 +390,7 @@ class TournamentRunner:
         self.result = result
         self.message.value = ""
         self.progress.value = games
-        self.table.value = table_html(result)
+        self.table.value = tournament_table_html(result)
         self.chart.value = intervals_svg(
             result.rows, title=f"win rate, {round(result.level * 100)}% Wilson interval"
         )

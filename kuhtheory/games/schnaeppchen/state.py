@@ -86,7 +86,7 @@ class Observation:
 
 @dataclass(frozen=True)
 class SchnaeppchenState:
-    """A Schnäppchen Jagd position; satisfies :class:`kuhtheory.game.GameState`."""
+    """A Schnäppchen Jagd position; satisfies :class:`kuhtheory.game.GameStateProtocol`."""
 
     players: int
     seed: int
@@ -109,7 +109,7 @@ class SchnaeppchenState:
     history: tuple[Action, ...] = ()
     events: tuple[Event, ...] = field(default=(), repr=False)
 
-    # -- the GameState protocol --------------------------------------------------------------
+    # -- the GameStateProtocol --------------------------------------------------------------
 
     @property
     def rounds(self) -> int:
