@@ -5,11 +5,12 @@
     kuhtheory play --edition classic --players 4 --seat 0 --bots heuristic [--record game.json]
     kuhtheory simulate --edition classic --players 4 --games 1000 --seed 1 --bots random,heuristic
     kuhtheory replay game.json [--json]
+    kuhtheory coach game.json [--seat N] [--json]
     kuhtheory rules --edition 2025 --variant no-kidding [--json]
     kuhtheory solve trade ... | kuhn ... | preemption ... | auction ...
 
 Each subcommand lives in its own module (:mod:`.play`, :mod:`.simulate`, :mod:`.replay`,
-:mod:`.rules`, :mod:`.tournament`; the
+:mod:`.coach`, :mod:`.rules`, :mod:`.tournament`; the
 ``solve`` children in :mod:`.solve_trade` and :mod:`.solve_preemption`), which adds its parser with
 ``register(subparsers)`` and sets ``func``. :func:`main` turns every
 :class:`~kuhtheory.errors.KuhtheoryError`, and every malformed command line, into one line
@@ -71,7 +72,7 @@ def build_parser(solvers: bool = True) -> argparse.ArgumentParser:
     """The argument parser of the ``kuhtheory`` command (``solvers=False``: without the children
     of ``solve``, which import the solvers and scipy)."""
     from kuhtheory import __version__
-    from kuhtheory.cli import play, replay, rules, simulate, tournament
+    from kuhtheory.cli import coach, play, replay, rules, simulate, tournament
 
     parser = _Parser(
         prog=PROG,
@@ -88,6 +89,7 @@ def build_parser(solvers: bool = True) -> argparse.ArgumentParser:
     play.register(subparsers)
     simulate.register(subparsers)
     replay.register(subparsers)
+    coach.register(subparsers)
     rules.register(subparsers)
     tournament.register(subparsers)
     _add_solve(subparsers, solvers)

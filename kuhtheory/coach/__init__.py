@@ -13,7 +13,8 @@ expected loss in money of the action taken, under a stated model:
 Each verdict (:class:`Verdict`) names its model and refinement and how sure it is
 (:class:`Certainty`: exact, float, belief). :func:`coach_game` measures a whole game and sums up
 each player (:class:`PlayerSummary`); a :class:`Coach` follows a game as it is played and gives a
-hint (:meth:`Coach.advise`) before a decision.
+hint (:meth:`Coach.advise`) before a decision; :func:`~kuhtheory.coach.compare.compare_bots`
+ranks bots by their losses at the same positions.
 
 The coach sits above the agents and solvers (it uses the equilibrium bot's valuation and belief,
 the trade, preemption and auction solvers and the payment rules) and below the widgets and the

@@ -113,9 +113,9 @@ def hammer_assessment(point: DecisionPoint) -> HammerAssessment | Skipped | None
     keep_text = (
         f"{keep_word}: pay {cost} for the bid {bid}"
         + (f" (no-change cost {penalty})" if penalty else "")
-        + f", keep a lot worth {w_mine}: {keep.auctioneer:+d}"
+        + f" and keep a lot worth {w_mine} ({keep.auctioneer:+d})"
     )
-    sell_text = f"sell: receive {received}: {sell.auctioneer:+d}"
+    sell_text = f"sell: receive {received} ({sell.auctioneer:+d})"
     recommend = keep_text if prefers_preempt(sell, keep) else sell_text
     other = sell_text if recommend == keep_text else keep_text
     advice = point.advice(

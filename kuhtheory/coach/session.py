@@ -41,7 +41,7 @@ from kuhtheory.coach.point import Assessment, DecisionPoint, Settings
 from kuhtheory.coach.trade import target_assessments, trade_assessment
 from kuhtheory.coach.verdict import Advice, Kind, Verdict
 from kuhtheory.coach.worth import FamilyWorth, WorthModel
-from kuhtheory.engine.actions import Action, BuyBack
+from kuhtheory.engine.actions import Action, Sell
 from kuhtheory.engine.state import GameState
 from kuhtheory.engine.views import Phase
 from kuhtheory.errors import SolverInputError
@@ -49,7 +49,7 @@ from kuhtheory.errors import SolverInputError
 __all__ = ["DEFAULT_BUDGET", "NOT_MEASURED", "Coach"]
 
 #: Seconds a decision's solve may take, estimated before it runs (see :mod:`.trade`).
-DEFAULT_BUDGET = 2.0
+DEFAULT_BUDGET = 1.0
 
 #: What the coach does not measure, and why (said once per report).
 NOT_MEASURED = (
@@ -114,29 +114,35 @@ class Coach:
 
     def _assess(self, point: DecisionPoint, action: Action | None) -> list[Assessment]:
         phase = point.state.phase
+        kinds = self.kinds
         found: list[Assessment | None] = []
         if phase in (Phase.TURN, Phase.TRADE_RESPONSE, Phase.TRADE_REOFFER):
-            found.append(trade_assessment(point, action))
-        elif phase is Phase.HAMMER:
-            found.append(hammer_assessment(point))
-        elif phase is Phase.BUY_BACK:
-            found.append(hammer_assessment(point))
-            if isinstance(action, BuyBack) or action is None:
-                found.append(payment_assessment(point, action))
-        elif phase is Phase.PAYMENT:
+            if kinds & {Kind.TRADE_OFFER, Kind.TRADE_REPLY}:
+                found.append(trade_assessment(point, action))
+        elif phase is Phase.HAMMER or phase is Phase.BUY_BACK:
+            if Kind.PREEMPTION in kinds:
+                found.append(hammer_assessment(point))
+            if phase is Phase.BUY_BACK and Kind.PAYMENT in kinds and not isinstance(action, Sell):
+                found.append(payment_assessment(point, action))  # the buy-back's cards
+        elif phase is Phase.PAYMENT and Kind.PAYMENT in kinds:
             found.append(payment_assessment(point, action))
-        elif phase is Phase.BIDDING:
+        elif phase is Phase.BIDDING and Kind.BID in kinds:
             found.append(bid_assessment(point))
-        return [a for a in found if a is not None and a.advice.kind in self.kinds]
+        return [a for a in found if a is not None and a.advice.kind in kinds]
 
     def judge(self, step: int, state: GameState, action: Action) -> list[Verdict]:
         """The verdicts on ``action`` taken at ``state``, the game's decision number ``step``
         (none when the seat is not coached or no solver covers the decision). Call it for every
         action of the game, in order."""
+        return [a.judge(action) for a in self.assess(step, state, action)]
+
+    def assess(self, step: int, state: GameState, action: Action | None) -> list[Assessment]:
+        """The assessments of the decision at ``state`` that ``action`` is one of (for a hint:
+        None): each gives the advice and judges any action of that decision."""
         point = self._point(step, state)
         if point is None:
             return []
-        return [a.judge(action) for a in self._assess(point, action)]
+        return self._assess(point, action)
 
     def advise(self, state: GameState, step: int | None = None) -> list[Advice]:
         """The advice for the decision in front of the player to move (a hint). At his turn, one

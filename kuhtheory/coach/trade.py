@@ -60,11 +60,12 @@ from kuhtheory.editions import TradeTie
 from kuhtheory.engine.actions import Accept, Action, Counter, Offer, Trade
 from kuhtheory.engine.views import Phase
 from kuhtheory.errors import SolverError
-from kuhtheory.solvers.trade import TradeRules, counter_payoff
+from kuhtheory.solvers.trade import TradeRules, counter_payoff, counter_totals, offer_classes
 from kuhtheory.solvers.trade_solution import ReplyRow, TradeSolution, solve_trade
 
 __all__ = [
-    "ENTRIES_PER_SECOND",
+    "SECONDS_PER_CLASS",
+    "SECONDS_PER_ENTRY",
     "OfferAssessment",
     "ReplyAssessment",
     "estimate_seconds",
@@ -74,9 +75,14 @@ __all__ = [
     "trade_assessment",
 ]
 
-#: Payoff entries (offer classes x counter totals) the trade solver gets through per second, a
-#: cautious figure from ``solve_trade`` on 10- to 21-card hands (0.01 to 0.35 s on this machine).
-ENTRIES_PER_SECOND = 1_000_000
+#: The trade solver's cost per round, from ``solve_trade`` on 10- to 34-card hands on this
+#: machine (0.05 to 2.3 s): seconds per offer class (tables, labels, the exact offer piles) and
+#: per payoff entry (offer classes x counter totals: the LP and its refinement). Cautious: the
+#: estimate may run up to twice the time, rarely under it.
+SECONDS_PER_CLASS = 1.5e-4
+SECONDS_PER_ENTRY = 4e-6
+#: Hands with more piles than this are not enumerated for an estimate.
+MAX_ENUMERATED = 200_000
 #: A hand is never cut below this many cards to meet the budget.
 MIN_CARDS = 4
 #: Mixed strategies show their moves down to this probability.
@@ -105,13 +111,18 @@ def estimate_seconds(rules: TradeRules, a_hand: Counts, b_hand: Counts) -> float
 
     >>> rules = TradeRules.from_edition("classic")
     >>> round(estimate_seconds(rules, to_counts((0, 10, 10, 50)), to_counts((10, 50))), 4)
-    0.0201
+    0.034
     """
     subsets = math.prod(c + 1 for c in a_hand)
-    classes = min(subsets, (sum(a_hand) + 1) * (total(a_hand) // 10 + 1))
-    totals = min(math.prod(c + 1 for c in b_hand), total(b_hand) // 10 + 1)
+    if subsets <= MAX_ENUMERATED:
+        classes = len(offer_classes(a_hand))
+        totals = len(counter_totals(b_hand))
+    else:  # too many piles to list them just for an estimate: bounds
+        classes = min(subsets, (sum(a_hand) + 1) * (total(a_hand) // 10 + 1))
+        totals = min(math.prod(c + 1 for c in b_hand), total(b_hand) // 10 + 1)
     rounds = 2 if rules.trade_tie is TradeTie.REOFFER_THEN_FREE else 1
-    return 0.02 + (rounds * classes * totals + subsets) / ENTRIES_PER_SECOND
+    per_round = classes * SECONDS_PER_CLASS + classes * totals * SECONDS_PER_ENTRY
+    return 0.03 + rounds * per_round
 
 
 def _fit(
@@ -119,17 +130,17 @@ def _fit(
 ) -> tuple[Counts, Counts, list[str]] | None:
     """The hands cut to ``max_cards`` and then, one card at a time from the larger, until the
     estimate fits ``budget``; None if even ``MIN_CARDS`` each does not fit. A's hand keeps at
-    least ``a_floor`` cards (the count B saw)."""
+    least ``a_floor`` cards (the pile being judged, or the count B saw)."""
     notes = []
     new_a, new_b = a, b
     if max_cards is not None:
-        new_a = model_hand(a, max(max_cards, a_floor))
-        new_b = model_hand(b, max_cards)
+        new_a = _cut(a, max_cards, a_floor)
+        new_b = _cut(b, max_cards)
     while estimate_seconds(rules, new_a, new_b) > budget:
         if sum(new_a) >= sum(new_b) and sum(new_a) > max(MIN_CARDS, a_floor):
-            new_a = model_hand(new_a, sum(new_a) - 1)
+            new_a = _cut(new_a, sum(new_a) - 1, a_floor)
         elif sum(new_b) > MIN_CARDS:
-            new_b = model_hand(new_b, sum(new_b) - 1)
+            new_b = _cut(new_b, sum(new_b) - 1)
         else:
             return None
     for who, old, new in (("A's", a, new_a), ("B's", b, new_b)):
@@ -139,6 +150,21 @@ def _fit(
                 f"({cards_text(from_counts(new))})"
             )
     return new_a, new_b, notes
+
+
+def _cut(hand: Counts, cards: int, floor: int = 0) -> Counts:
+    """``hand`` cut to at most ``cards`` cards by the equilibrium bot's rule (at most two 0-cards,
+    then a spread of the others, :func:`~kuhtheory.agents.equilibrium.model_hand`), keeping at
+    least ``floor`` cards (0-cards first, then the smallest): the pile the other player saw must
+    still fit in it.
+
+    >>> from_counts(_cut(to_counts((0, 0, 0, 0, 10, 50)), 3, floor=5))
+    (0, 0, 0, 0, 10)
+    """
+    out = list(model_hand(hand, cards))
+    for i in range(len(out)):
+        out[i] += min(max(floor - sum(out), 0), hand[i] - out[i])
+    return tuple(out)
 
 
 def _setup(
@@ -282,10 +308,16 @@ class OfferAssessment:
 
 
 def offer_assessment(
-    point: DecisionPoint, opponent: int, animal: Animal, stake: int, second: bool = False
+    point: DecisionPoint,
+    opponent: int,
+    animal: Animal,
+    stake: int,
+    second: bool = False,
+    pile: int = 0,
 ) -> OfferAssessment | Skipped:
     """The offerer's decision at ``point``: challenge ``opponent`` for ``animal`` (``stake``
-    cards, K-TRD-4), or lay the new offer of the classic second round."""
+    cards, K-TRD-4), or lay the new offer of the classic second round. A hand cut for the budget
+    keeps at least ``pile`` cards (the pile being judged)."""
     start = time.perf_counter()
     me = point.seat
     what = (
@@ -293,7 +325,7 @@ def offer_assessment(
         if second
         else f"P{me} challenges P{opponent} for {stake} {animal.label}"
     )
-    setup = _setup(point, me, opponent, animal, stake, what)
+    setup = _setup(point, me, opponent, animal, stake, what, pile)
     if isinstance(setup, Skipped):
         return setup
     solution, notes = _solve(point, setup)
@@ -426,12 +458,17 @@ def trade_assessment(point: DecisionPoint, action: Action | None) -> Assessment 
     state = point.state
     if isinstance(action, Trade):
         stake = stake_cards(point.obs, action.opponent, action.animal)  # K-TRD-4
-        return offer_assessment(point, action.opponent, action.animal, stake)
+        return offer_assessment(
+            point, action.opponent, action.animal, stake, pile=len(action.cards)
+        )
     trade = state.trade
     if trade is None:
         return None
     if isinstance(action, Offer) or (action is None and state.phase is Phase.TRADE_REOFFER):
-        return offer_assessment(point, trade.opponent, trade.animal, trade.stake, second=True)
+        pile = len(action.cards) if action is not None else 0
+        return offer_assessment(
+            point, trade.opponent, trade.animal, trade.stake, second=True, pile=pile
+        )
     if isinstance(action, (Accept, Counter)) or (
         action is None and state.phase is Phase.TRADE_RESPONSE
     ):
