@@ -418,7 +418,19 @@ def test_top_level_help_lists_exactly_the_commands(capsys):
     assert status == 0
     listed = set(re.findall(r"^    (\w+)", out, re.M))
     commands = {n for n in _all_parsers() if n and " " not in n}
-    assert listed == commands == {"play", "simulate", "replay", "rules", "tournament", "solve"}
+    assert (
+        listed
+        == commands
+        == {
+            "play",
+            "simulate",
+            "replay",
+            "coach",
+            "rules",
+            "tournament",
+            "solve",
+        }
+    )
     for word in ("play a game against bots", "replay", "rules", "solve", "tournaments"):
         assert word in out
 

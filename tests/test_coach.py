@@ -155,7 +155,12 @@ def test_k_trd_the_equilibrium_bots_trade_decisions_lose_nothing_with_public_han
 
 
 # ----- the bots ranked at the same positions ----------------------------------------------------
+@pytest.mark.slow
 def test_over_50_seeded_games_random_loses_more_per_trade_reply_than_heuristic_than_equilibrium():
+    """Every bot answers the same challenges (compare_bots), from 50 games of heuristic bots; the
+    hands are cut to the equilibrium bot's 8 cards for the solver, for every bot alike. Replies
+    are compared, not offers: at a turn each bot picks its own trade, or none (the offers are in
+    the chapter and the bench)."""
     from kuhtheory.coach.compare import compare_bots
     from kuhtheory.stats import mean_interval
 

@@ -77,8 +77,9 @@ def build_parser(solvers: bool = True) -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description="Kuhhandel (You're Bluffing!) and game theory: play a game against bots, "
-        "simulate games and run tournaments between bots, replay and check game records, read "
-        "an edition's rules, solve subgames (the trade, the auctioneer's right, Kuhn poker). "
+        "simulate games and run tournaments between bots, replay and check game records, have "
+        "a game's decisions measured by the coach, read an edition's rules, solve subgames (the "
+        "trade, the auctioneer's right, Kuhn poker). "
         "'kuhtheory COMMAND --help' describes a command.",
     )
     parser.add_argument(

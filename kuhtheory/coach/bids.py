@@ -52,9 +52,9 @@ __all__ = ["STEP", "BidAssessment", "bid_assessment"]
 STEP = 10
 
 MODEL = (
-    "model: English clock auction with the auctioneer's right, every worth and purse known, "
-    "bids in tens, a pass is final; equilibrium drop-out prices (kuhtheory.solvers.bayesian, "
-    "one type per player)"
+    "a MODEL of the auction, not the game: English clock auction with the auctioneer's right, "
+    "every worth and purse known, bids in tens, a pass is final; equilibrium drop-out prices "
+    "(kuhtheory.solvers.bayesian, one type per player)"
 )
 
 
@@ -255,14 +255,10 @@ def bid_assessment(point: DecisionPoint) -> BidAssessment | Skipped | None:
         a_purse,
     )
     best, bid, price = clock.best()
-    if bid is None:
+    if bid is None or price is None:
         recommendation = "pass"
     else:
-        outcome = (
-            f"P{auction.auctioneer} preempts, paying P{point.seat} {price}"
-            if _preempted(clock, price)
-            else f"P{point.seat} buys at {price}"
-        )
+        outcome = _outcome_text(clock, price, point.seat, auction.auctioneer)
         recommendation = f"bid {bid} (the model: {outcome})"
     limit_text = ", ".join(f"P{order[i]} {lim}" for i, lim in sorted(others.items()))
     situation += f"; the others' limits: {limit_text or 'nobody left in'}"
@@ -280,10 +276,12 @@ def bid_assessment(point: DecisionPoint) -> BidAssessment | Skipped | None:
     return BidAssessment(advice, clock)
 
 
-def _preempted(clock: Clock, price: int | None) -> bool:
-    if price is None:
-        return False
+def _outcome_text(clock: Clock, price: int, seat: int, auctioneer: int) -> str:
+    """What the model expects at ``price``: the auctioneer preempts and pays the bidder (his
+    cheapest payment, perhaps more than the price: K-PAY-1), or the bidder buys."""
     sell, keep = outcome_payoffs(
         clock.auctioneer_purse, clock.purse, price, clock.auctioneer_value, clock.worth
     )
-    return sell is not None and prefers_preempt(sell, keep)
+    if sell is not None and keep is not None and prefers_preempt(sell, keep):
+        return f"P{auctioneer} preempts at {price}, paying P{seat} {keep.bidder}"
+    return f"P{seat} buys at {price}"

@@ -19,7 +19,8 @@ The result holds each bot's losses and their mean with a Student-t interval
 >>> from kuhtheory.engine import new_game
 >>> from kuhtheory.agents import make_agent
 >>> from kuhtheory.agents.play import agent_seed, play
->>> game = play(new_game(players=3, seed=2), [make_agent("random", agent_seed(2, p)) for p in range(3)])
+>>> bots = [make_agent("random", agent_seed(2, p)) for p in range(3)]
+>>> game = play(new_game(players=3, seed=2), bots)
 >>> result = compare_bots([game], ("random", "heuristic"))
 >>> sorted(result.losses), result.decisions("random") > 0
 (['heuristic', 'random'], True)
