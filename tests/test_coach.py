@@ -306,3 +306,62 @@ def test_cli_bad_input_is_one_error_line(argv: tuple[str, ...], message: str):
     done = _cli(*argv)
     assert done.returncode == 2 and message in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+# ----- in the widgets and in kuhtheory play -------------------------------------------------------
+def test_replay_widget_shows_the_verdict_beside_the_action_coloured_by_the_loss(tmp_path: Path):
+    from kuhtheory.display import loss_colour
+    from kuhtheory.widgets import ReplayViewer
+
+    path = save(record_from_state(lesson()), tmp_path / "lesson.json")
+    viewer = ReplayViewer(path, coach=False)
+    assert viewer.verdict.value == "" and viewer.coach_chart.value == ""
+    viewer.coach_toggle.value = True  # measured on demand
+    viewer.step_slider.value = 6  # after action 5: P0's payment of 90 for 50
+    (verdict,) = viewer.verdicts()
+    assert verdict.kind is Kind.PAYMENT and verdict.loss is not None and verdict.loss > 0
+    html = viewer.verdict.value
+    assert "did: pay 10+10+10+10+50 = 90" in html and "recommended: pay 50 = 50" in html
+    assert loss_colour(verdict.loss) in html
+    assert viewer.coach_chart.value.count("<polyline") == 4  # one line per player
+    viewer.view_select.value = 2  # P2's view: P0's verdicts (with the hands he saw) stay hidden
+    assert viewer.verdicts() == [] and "measures no decision" in viewer.verdict.value
+    assert viewer.coach_chart.value.count("<polyline") == 1
+
+
+def test_play_widget_hint_before_the_decision_and_summary_at_the_end():
+    from kuhtheory.engine import Phase as P
+    from kuhtheory.widgets.play import PlayTable
+
+    table = PlayTable(players=3, seed=2, first_player=0, bots=["random", "random"])
+    controller = table.controller
+    hinted = False
+    while not controller.is_over:
+        if controller.phase in (P.HAMMER, P.PAYMENT, P.BIDDING) and not hinted:
+            table.hint_button.click()
+            assert "recommended" not in table.hint.value  # the box shows the advice itself
+            assert "model:" in table.hint.value
+            hinted = True
+        controller.act(controller.legal[0])
+        table.refresh()
+    assert hinted and table.hint_button.disabled
+    summary = controller.coach_summary()
+    assert summary is not None and summary.seat == 0
+    assert (
+        "coach's summary" in table.coach_box.value and "decisions measured" in table.coach_box.value
+    )
+
+
+def test_kuhtheory_play_gives_a_hint_when_asked():
+    import argparse
+    import io
+
+    from kuhtheory.cli.play import run
+
+    args = argparse.Namespace(
+        edition="classic", variant=[], players=3, seat=0, bots="heuristic", seed=3, record=None
+    )
+    out = io.StringIO()
+    assert run(args, stdin=io.StringIO("hint\nquit\n"), out=out) == 0
+    text = out.getvalue()
+    assert "hint: P0 bids for Goose" in text and "recommended: pass" in text
