@@ -151,10 +151,11 @@ def _scale(a, b, w) -> float:
 
 def test_k_trd_3_refined_classic_trade_at_w_12710():
     s = solve_trade("classic", BIG_A, BIG_B, 12710)
-    plain = solve_trade("classic", BIG_A, BIG_B, 12710, refined=False)
+    plain = solve_trade("classic", BIG_A, BIG_B, 12710, refinement="none")
     assert s.value == pytest.approx(plain.value, abs=1e-9 * _scale(BIG_A, BIG_B, 12710))
     assert s.exploitability <= 1e-9 * _scale(BIG_A, BIG_B, 12710)
-    assert "player(s) 1" in s.refinement and "player(s) 1" in s.second_round.refinement
+    assert s.refinement == s.second_round.refinement == "quasi-perfect"
+    assert "quasi-perfect: each plan a best response" in s.second_round.verified
     # every count B can see gets a reply, on the path or off it
     assert [r.count for r in s.replies] == list(range(len(BIG_A) + 1))
     assert any(not r.on_path for r in s.replies)
@@ -176,7 +177,7 @@ def test_refined_solve_succeeds_at_large_worths(edition, a, b, w):
     scale = _scale(a, b, w)
     assert s.exploitability <= 1e-7 * scale
     assert s.value == pytest.approx(
-        solve_trade(edition, a, b, w, refined=False).value, abs=1e-8 * scale
+        solve_trade(edition, a, b, w, refinement="none").value, abs=1e-8 * scale
     )
     for _count, accept, counters in s.reply_table():
         assert accept + sum(counters.values()) == pytest.approx(1)

@@ -3,14 +3,17 @@
 ::
 
     kuhtheory solve trade --edition classic --a 0,0,10,10,10,10,50 --b 0,10,10,50 --value 100 \\
-        [--exact] [--json] [--efg FILE]
+        [--value-b 60] [--exact] [--json] [--efg FILE]
     kuhtheory solve kuhn [--exact] [--json] [--efg FILE]
 
 ``--a`` is A's hand, or a distribution of hands B cannot see, ``"0,10@1/2;10,10@1/2"``. The trade
 comes from :func:`kuhtheory.solvers.trade_solution.solve_trade`, Kuhn poker from
 :func:`kuhtheory.solvers.solve.solve_game`. ``--json`` prints one object with ``value`` (and, with
 ``--exact``, ``value_exact`` as a fraction string), ``offerer``, ``responder``, ``exploitability``,
-``exact`` and ``seconds``. ``--efg FILE`` also writes the game tree in Gambit's format.
+``exact`` and ``seconds``. ``--value-b W_B`` makes the stake worth ``--value`` to A and ``W_B`` to
+B: the general-sum trade of :mod:`kuhtheory.solvers.trade_general` (Lemke's algorithm), printed
+with both payoffs and the same ``offerer`` / ``responder`` tables. ``--efg FILE`` also writes the
+game tree in Gambit's format.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="solve")
@@ -47,7 +50,8 @@ from kuhtheory.solvers.trade import (
     parse_hand,
     trade_game,
 )
-from kuhtheory.solvers.trade_solution import TradeSolution, solve_trade
+from kuhtheory.solvers.trade_solution import solve_trade
+from kuhtheory.solvers.trade_tables import TradeSolution
 
 #: Largest tree (leaves, estimated) that ``--efg`` writes for a trade.
 MAX_EFG_LEAVES = 200_000
@@ -71,6 +75,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     trade.add_argument("--b", required=True, help="B's money cards")
     trade.add_argument("--value", required=True, help="W >= 0, the stake's worth in money")
+    trade.add_argument(
+        "--value-b",
+        metavar="W_B",
+        help="the stake's worth to B when it differs from --value (then --value is A's): a "
+        "general-sum trade, solved by Lemke's algorithm",
+    )
     trade.add_argument(
         "--exact",
         action="store_true",
@@ -134,6 +144,8 @@ def _estimated_leaves(edition: str, a: Any, b: str) -> int:
 def run_trade(args: argparse.Namespace) -> int:
     """Solve and print one trade."""
     a = parse_a(args.a)
+    if args.value_b is not None:
+        return _run_general(args, a)
     solution = solve_trade(args.edition, a, args.b, args.value, exact=args.exact)
     if args.efg:
         leaves = _estimated_leaves(args.edition, a, args.b)
@@ -142,7 +154,8 @@ def run_trade(args: argparse.Namespace) -> int:
                 f"--efg: the tree would have about {leaves} leaves (limit {MAX_EFG_LEAVES}); "
                 "use smaller hands"
             )
-        write_efg(trade_game(args.edition, a, args.b, args.value), Path(args.efg))
+        # a belief in classic: B sees the first pile on a tie, so piles keep their cards
+        write_efg(trade_game(args.edition, a, args.b, args.value, collapse=False), Path(args.efg))
     if args.json:
         data = solution.to_dict()
         if solution.exact:
@@ -152,6 +165,49 @@ def run_trade(args: argparse.Namespace) -> int:
     else:
         print(format_solution(solution, timing=not args.no_timing))
     return 0
+
+
+def _run_general(args: argparse.Namespace, a: Any) -> int:
+    """``--value-b``: the general-sum trade (single hands), same tables as the zero-sum solve."""
+    if not isinstance(a, str):
+        raise SolverInputError("--value-b: A's hand must be one hand (no distribution)")
+    if args.efg:
+        raise SolverInputError("--efg writes zero-sum games only; leave out --value-b")
+    s = solve_trade(args.edition, a, args.b, (args.value, args.value_b), exact=args.exact)
+    if args.json:
+        print(json.dumps(s.to_dict()))
+        return 0
+    print(format_general(s, timing=not args.no_timing))
+    return 0
+
+
+def format_general(s: Any, title: str = "", timing: bool = True) -> str:
+    """A readable table of a general-sum trade solution (both payoffs, both strategies)."""
+    exact = s.payoffs_exact
+    pay = [str(v) for v in exact] if exact else [f"{v:.6g}" for v in s.payoffs]
+    lines = [
+        title
+        or f"General-sum trade ({s.edition}): A {format_money(s.a_hand)}; B "
+        f"{format_money(s.b_hand)}; stake worth {s.values[0]} to A, {s.values[1]} to B",
+        f"Payoffs: A {pay[0]}, B {pay[1]} ({'exact' if exact else 'float'})"
+        + (f"; {1000 * s.seconds:.1f} ms" if timing else ""),
+        "A offers (cards = total: probability):",
+    ]
+    lines += [
+        f"  {offer_label(r.count, r.total)}: {r.probability:.3f}"
+        for r in s.offers
+        if r.probability > 1e-12
+    ]
+    lines.append("B replies by cards seen (accept; counter total: probability):")
+    for r in s.replies:
+        counters = ", ".join(f"{t}: {p:.3f}" for t, p in r.counters if p > 1e-12) or "-"
+        accept = f"accept {r.accept:.3f}; " if s.rules.responder_may_accept else ""
+        lines.append(f"  {r.count}{'' if r.on_path else ' (off path)'}: {accept}counter {counters}")
+    lines.append(f"Solution: {s.equilibrium}")
+    lines.append(f"Verified: {s.verified}")
+    if s.second_round is not None:
+        lines += ["", format_general(s.second_round, "After a first tie (second round):", timing)]
+    return "\n".join(lines)
 
 
 def _exact_json(table: ExactTable) -> dict[str, str]:

@@ -21,10 +21,12 @@ Inputs: the edition's trade rules, the offerer A's money cards, the responder B'
      A offers again, B again sees the count and accepts or counters; a second tie gives A the stake
      free, no money moving.
 
-Why zero-sum: this is the *relative* view of the trade. Money and animals are both means to points;
-``W`` is the money-equivalent of owning the stake rather than the opponent owning it, the same for
-both, and money paid by one is received by the other. The payoff is therefore A's gain relative to
-B's, and B's payoff is its negative. It is a model for teaching, not the whole game's value.
+Why zero-sum: the payoff ``V`` is A's *absolute* gain, the money he receives minus the money he
+pays, plus ``W`` if he ends with the stake. B's gain is then ``W - V``: one of them ends with the
+stake, and the money one pays the other receives. The two gains add up to ``W`` (a constant-sum
+game), so the game is solved as zero-sum with B minimising ``V``; A's gain *relative to* B's is
+``V - (W - V) = 2V - W``. ``W`` is the money-equivalent of owning the stake rather than the opponent
+owning it, the same for both: a model for teaching, not the whole game's value.
 
 Both hands are known to both players (a single hand each); what is hidden is which cards A lays
 (and B's counter until the piles are exchanged). For B's uncertainty about A's hand, give A a
@@ -34,7 +36,13 @@ Collapsing: two offers of A with the same count and total look the same to B and
 two counters of B with the same total pay the same, so only one representative of each class is
 kept (:func:`offer_classes`, :func:`counter_totals`); this keeps ten-card hands small (a few hundred
 sequences rather than 180 x 2^10 tree nodes). :func:`trade_game` with ``collapse=False`` keeps every
-distinct sub-multiset, and the tests check that both give the same value.
+distinct sub-multiset. With public hands both give the same value (tested), and so they do with
+hidden hands in the one-round editions; *not* in classic with hidden hands: after a tie the piles
+are exchanged and counted (K-TRD-3), so B has seen the cards of A's first pile, which tell him
+which hands could have laid it, and ``collapse=True`` forgets them. Three equally likely hands
+{10,50,50}, {0,0,10,10}, {0,100} against B = 50,100 at W = 150: 81.74 by the rules
+(``collapse=False``), 86.67 collapsed. :func:`~kuhtheory.solvers.trade_solution.solve_trade` solves
+beliefs by the rules' model, built with arrays (:mod:`kuhtheory.solvers.trade_hidden`).
 
 The classic re-offer: with single (public) hands the position after a first tie is a proper
 subgame (both know everything that happened) whose payoffs do not depend on the first round, so its
@@ -383,8 +391,9 @@ def trade_game(
     B's information sets are ``("reply", count)`` and, in a second round, ``("reply2", count of A's
     first pile, B's first counter, count)``; A's are ``("offer", hand)`` and ``("reoffer", hand,
     first offer, first counter)``. When ``collapse`` is true a revealed pile is known by its count
-    and total. Sizes grow fast: meant for small hands (single hands are solved by
-    :func:`round_form`).
+    and total only (not the rules' model for classic with hidden hands, see the module docstring).
+    Sizes grow fast: meant for small hands (single hands are solved by :func:`round_form`, beliefs
+    by :mod:`kuhtheory.solvers.trade_hidden`).
 
     >>> g = trade_game("classic", "0,10", "10", 30)
     >>> g.infoset_count()
