@@ -61,6 +61,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "money flows (default); public: every hand face up",
     )
     p.add_argument(
+        "--general-sum",
+        action="store_true",
+        help="trades with the stake worth its own value to each trader (Lemke's algorithm: much "
+        "slower) instead of zero-sum with the average worth",
+    )
+    p.add_argument(
+        "--spread",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the other trader's money as a belief over 2N+1 likely hands (0 to 4; default 0: "
+        "the most likely hand; classic keeps the likely hand)",
+    )
+    p.add_argument(
+        "--refinement",
+        choices=("quasi-perfect", "proper", "none"),
+        default="quasi-perfect",
+        help="the zero-sum trade's refinement (default quasi-perfect)",
+    )
+    p.add_argument(
         "--min-loss",
         type=float,
         default=0.0,
@@ -85,7 +105,15 @@ def run(args: argparse.Namespace) -> int:
     budget = DEFAULT_BUDGET if args.budget is None else args.budget
     if not budget > 0:
         raise InvalidRecordError(f"--budget {args.budget!r}: give a number of seconds > 0")
-    report = coach_game(source, args.seat, hands=args.hands, budget=budget)  # type: ignore[arg-type]
+    report = coach_game(
+        source,  # type: ignore[arg-type]
+        args.seat,
+        hands=args.hands,
+        budget=budget,
+        general_sum=args.general_sum,
+        spread=args.spread,
+        refinement=args.refinement,
+    )
     if args.json:
         print(json.dumps(report.to_dict(), ensure_ascii=False))
         return 0

@@ -52,7 +52,7 @@ __all__ = ["STEP", "BidAssessment", "bid_assessment"]
 STEP = 10
 
 MODEL = (
-    "a MODEL of the auction, not the game: English clock auction with the auctioneer's right, "
+    "a model of the auction, not the game: English clock auction with the auctioneer's right, "
     "every worth and purse known, bids in tens, a pass is final; equilibrium drop-out prices "
     "(kuhtheory.solvers.bayesian, one type per player)"
 )

@@ -36,7 +36,7 @@ from kuhtheory.cards import Counts, add, from_counts, to_counts
 from kuhtheory.engine.state import GameState
 from kuhtheory.solvers.preemption import parse_choice
 
-__all__ = ["HandGuess", "HandReader", "Hands"]
+__all__ = ["HandGuess", "HandReader", "Hands", "belief_hands", "held"]
 
 
 class Hands(enum.Enum):
@@ -98,12 +98,43 @@ class HandReader:
         count = cards_held(obs)[player]
         return _guess(pool, count, target)
 
+    def belief(
+        self, state: GameState, seat: int, player: int, spread: int
+    ) -> list[tuple[tuple[int, ...], float]]:
+        """``seat``'s belief over ``player``'s hand, ``[(hand, probability), ...]``
+        (:func:`belief_hands`; the public reading: the hand itself)."""
+        if player == seat or self.hands is Hands.PUBLIC:
+            return [(held(state, player), 1.0)]
+        obs = state.observation(seat)
+        tracker = self._trackers.setdefault(seat, MoneyTracker())
+        target = tracker.totals(obs)[player]
+        return belief_hands(unseen_pool(obs), cards_held(obs)[player], target, spread)
+
 
 @functools.lru_cache(maxsize=4096)
 def _guess(pool: Counts, count: int, target: float) -> HandGuess:
     """The likely hand of ``count`` cards from ``pool`` near ``target`` (the tracker's rule),
     memoised: within an auction nothing it depends on changes."""
     return HandGuess(from_counts(likely_hand(pool, count, target)), _only_hand(pool, count))
+
+
+def belief_hands(
+    pool: Counts, count: int, target: float, spread: int
+) -> list[tuple[tuple[int, ...], float]]:
+    """The equilibrium bot's belief over a hand of ``count`` cards from ``pool``
+    (:meth:`~kuhtheory.agents.belief.MoneyTracker.belief`'s rule: the likely hands at totals
+    ``target x (1 +- 0.35 j)``, ``j = 0..spread``, weights ``2^-j``), for a count the tracker's
+    method does not take: the cards held with a face-down pile.
+
+    >>> belief_hands((4, 8, 2, 0, 0, 0), 3, 60.0, 1)
+    [((10, 10, 10), 0.25), ((0, 10, 50), 0.5), ((10, 10, 50), 0.25)]
+    """
+    weights: dict[tuple[int, ...], float] = {}
+    for j in range(-spread, spread + 1):
+        hand = from_counts(likely_hand(pool, count, target * (1 + 0.35 * j)))
+        weights[hand] = weights.get(hand, 0.0) + 2.0 ** -abs(j)
+    total = sum(weights.values())
+    return [(h, w / total) for h, w in weights.items()]
 
 
 def _only_hand(pool: tuple[int, ...], count: int) -> bool:

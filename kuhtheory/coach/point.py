@@ -22,7 +22,15 @@ from kuhtheory.engine.actions import Action
 from kuhtheory.engine.observation import Observation
 from kuhtheory.engine.state import GameState
 
-__all__ = ["Assessment", "DecisionPoint", "Skipped", "cards_text", "guess_text"]
+__all__ = [
+    "Assessment",
+    "DecisionPoint",
+    "Settings",
+    "Skipped",
+    "action_text",
+    "cards_text",
+    "guess_text",
+]
 
 
 @dataclass(frozen=True)
@@ -36,6 +44,12 @@ class Settings:
     budget: float
     #: hands with more cards are cut for the trade solver (None: never, only the budget cuts)
     max_cards: int | None
+    #: the trade with the stake worth differently to the two (Lemke) rather than zero-sum
+    general_sum: bool = False
+    #: the other trader's hand as a belief over hands (0: the most likely hand)
+    spread: int = 0
+    #: the zero-sum trade's refinement (kuhtheory.solvers.Refinement)
+    refinement: str = "quasi-perfect"
 
 
 @dataclass(frozen=True)

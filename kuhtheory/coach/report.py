@@ -163,9 +163,11 @@ class CoachReport:
         setup = ", ".join(f"{k}={v}" for k, v in self.setup.items())
         seats = ", ".join(f"P{p} {n}" for p, n in enumerate(self.seat_names))
         s = self.settings
+        belief = f", a belief over {2 * s['spread'] + 1} likely hands" if s["spread"] else ""
         return [
             f"Coach's report: {self.game} ({setup}); seats: {seats}",
-            f"hands: {s['hands']}; worths: {s['worth']}; budget {s['budget']:g} s per decision"
+            f"hands: {s['hands']}{belief}; worths: {s['worth']}",
+            f"trades: {s['trade']}, {s['refinement']}; budget {s['budget']:g} s per decision"
             + ("" if s["max_cards"] is None else f"; hands cut to {s['max_cards']} cards"),
         ]
 
@@ -242,6 +244,9 @@ def coach_game(
     budget: float = DEFAULT_BUDGET,
     max_cards: int | None = None,
     kinds: Collection[Kind | str] | None = None,
+    general_sum: bool = False,
+    spread: int = 0,
+    refinement: str = "quasi-perfect",
 ) -> CoachReport:
     """Measure every decision of a recorded game (or of a game state's history) against the solved
     subgames; the parameters are those of :class:`~kuhtheory.coach.session.Coach`."""
@@ -254,7 +259,17 @@ def coach_game(
                 raise InvalidRecordError(
                     f"seat {seat!r} is not a seat of this {players}-player game"
                 )
-    coach = Coach(chosen, hands=hands, worth=worth, budget=budget, max_cards=max_cards, kinds=kinds)
+    coach = Coach(
+        chosen,
+        hands=hands,
+        worth=worth,
+        budget=budget,
+        max_cards=max_cards,
+        kinds=kinds,
+        general_sum=general_sum,
+        spread=spread,
+        refinement=refinement,
+    )
     verdicts: list[Verdict] = []
     for step, state, action in game_steps(record):
         verdicts += coach.judge(step, state, action)
@@ -272,6 +287,9 @@ def coach_game(
             "budget": settings.budget,
             "max_cards": settings.max_cards,
             "kinds": sorted(k.value for k in coach.kinds),
+            "trade": "general-sum" if settings.general_sum else "zero-sum",
+            "spread": settings.spread,
+            "refinement": settings.refinement,
         },
         verdicts=tuple(verdicts),
         summaries=tuple(summarise(p, names[p], verdicts) for p in coached),

@@ -45,6 +45,7 @@ from kuhtheory.engine.actions import Action, Sell
 from kuhtheory.engine.state import GameState
 from kuhtheory.engine.views import Phase
 from kuhtheory.errors import SolverInputError
+from kuhtheory.solvers import Refinement
 
 __all__ = ["DEFAULT_BUDGET", "NOT_MEASURED", "Coach"]
 
@@ -76,6 +77,15 @@ class Coach:
         Cut hands with more cards for the trade solver (None: only the budget cuts).
     kinds
         The kinds of decision to measure (default: all of :class:`~kuhtheory.coach.verdict.Kind`).
+    general_sum
+        Solve trades with the stake worth its own value to each trader (Lemke's algorithm; much
+        slower, one hand each) rather than zero-sum with the average worth.
+    spread
+        0: the other trader's most likely hand; 1 to 4: a belief over that many likely hands
+        either side (zero-sum only; classic keeps the likely hand, :mod:`.trade_model`).
+    refinement
+        The zero-sum trade's refinement: ``"quasi-perfect"`` (the solver's default),
+        ``"proper"`` or ``"none"``.
     """
 
     def __init__(
@@ -87,6 +97,9 @@ class Coach:
         budget: float = DEFAULT_BUDGET,
         max_cards: int | None = None,
         kinds: Collection[Kind | str] | None = None,
+        general_sum: bool = False,
+        spread: int = 0,
+        refinement: str = "quasi-perfect",
     ) -> None:
         if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not budget > 0:
             raise SolverInputError(f"budget={budget!r} must be a number of seconds > 0")
@@ -94,9 +107,17 @@ class Coach:
             isinstance(max_cards, bool) or not isinstance(max_cards, int) or max_cards < 1
         ):
             raise SolverInputError(f"max_cards={max_cards!r} must be a whole number >= 1")
+        if isinstance(spread, bool) or not isinstance(spread, int) or not 0 <= spread <= 4:
+            raise SolverInputError(f"spread={spread!r} must be a whole number from 0 to 4")
         self.seats = None if seats is None else frozenset(seats)
         self.settings = Settings(
-            HandReader(hands), FamilyWorth() if worth is None else worth, float(budget), max_cards
+            HandReader(hands),
+            FamilyWorth() if worth is None else worth,
+            float(budget),
+            max_cards,
+            bool(general_sum),
+            spread,
+            Refinement.parse(refinement).value,
         )
         self.kinds = frozenset(Kind) if kinds is None else frozenset(_kind(k) for k in kinds)
 

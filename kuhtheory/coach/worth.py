@@ -16,7 +16,8 @@ in money. Money is worth nothing at the end (K-END-2), so any such worth is a mo
 
 The zero-sum trade needs one worth ``W`` for both traders (:meth:`FamilyWorth.trade_worth`): the
 average of the stake's worth to each, as the equilibrium bot takes it, at most the money both hands
-hold plus 10 (the bot's cap: :func:`cap_worth`).
+hold plus 10 (the bot's cap: :func:`cap_worth`); the general-sum trade its worth to each,
+``(W_A, W_B)`` (:meth:`FamilyWorth.trade_worths`), capped the same way.
 
 >>> from kuhtheory.cards import Animal
 >>> from kuhtheory.engine import new_game
@@ -60,6 +61,19 @@ class WorthModel(Protocol):
     ) -> int:
         """The zero-sum trade's ``W``: what winning the stake is worth to both traders, whose
         hands (as the solver sees them) are ``a_hand`` and ``b_hand``."""
+        ...
+
+    def trade_worths(
+        self,
+        obs: Observation,
+        offerer: int,
+        opponent: int,
+        animal: Animal,
+        stake: int,
+        a_hand: Counts,
+        b_hand: Counts,
+    ) -> tuple[int, int]:
+        """The general-sum trade's ``(W_A, W_B)``: what winning the stake is worth to each."""
         ...
 
     def points_per_money(self, obs: Observation) -> float | None:
@@ -109,6 +123,23 @@ class FamilyWorth:
         worth = max(self.step, _rounded(self._money(obs, points), self.step))
         return cap_worth(worth, a_hand, b_hand, self.step)
 
+    def trade_worths(
+        self,
+        obs: Observation,
+        offerer: int,
+        opponent: int,
+        animal: Animal,
+        stake: int,
+        a_hand: Counts,
+        b_hand: Counts,
+    ) -> tuple[int, int]:
+        def one(player: int) -> int:
+            points = stake_points(obs, animal, player, stake)
+            worth = max(self.step, _rounded(self._money(obs, points), self.step))
+            return cap_worth(worth, a_hand, b_hand, self.step)
+
+        return one(offerer), one(opponent)
+
     def points_per_money(self, obs: Observation) -> float | None:
         money = money_in_play(obs)
         return open_points(obs) / (self.rate * money) if money else None
@@ -140,6 +171,18 @@ class FixedWorth:
         b_hand: Counts,
     ) -> int:
         return self.value
+
+    def trade_worths(
+        self,
+        obs: Observation,
+        offerer: int,
+        opponent: int,
+        animal: Animal,
+        stake: int,
+        a_hand: Counts,
+        b_hand: Counts,
+    ) -> tuple[int, int]:
+        return self.value, self.value
 
     def points_per_money(self, obs: Observation) -> float | None:
         return None
