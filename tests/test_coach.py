@@ -246,7 +246,9 @@ def test_a_tiny_budget_cuts_or_skips_big_trades_with_a_note():
     notes = [n for v in report.verdicts for n in v.notes]
     assert any("cut from" in n for n in notes)  # hands cut down to fit the budget
     skipped = [v for v in report.verdicts if v.loss is None]
-    assert skipped and all(any(n.startswith("skipped") for n in v.notes) for v in skipped)
+    assert skipped and all(
+        any(n.startswith(("skipped", "not measured")) for n in v.notes) for v in skipped
+    )
 
 
 def test_belief_sees_the_own_hand_exactly_and_the_others_as_believed():
@@ -396,3 +398,43 @@ def test_kuhtheory_play_gives_a_hint_when_asked():
     assert run(args, stdin=io.StringIO("hint\nquit\n"), out=out) == 0
     text = out.getvalue()
     assert "hint: P0 bids for Goose" in text and "recommended: pass" in text
+
+
+# ----- the other trade models: beliefs over hands, general-sum worths ----------------------------
+def _game_2025() -> GameState:
+    bots = [make_agent("random", agent_seed(6, p)) for p in range(3)]
+    return play(new_game(players=3, seed=6, edition="2025"), bots)
+
+
+def test_k_trd_a_belief_over_hands_is_solved_as_hidden_money_in_the_one_round_editions():
+    report = coach_game(_game_2025(), spread=2, kinds=["trade-offer", "trade-reply"])
+    believed = [v for v in report.verdicts if "chance move over the believed hands" in v.model]
+    assert believed and all(v.certainty is Certainty.BELIEF for v in believed)
+    assert all(v.loss is None or v.loss > -1e-6 for v in report.verdicts)
+    assert report.settings["spread"] == 2
+
+
+def test_k_trd_general_sum_trades_use_each_traders_own_worth():
+    report = coach_game(
+        _game_2025(), general_sum=True, max_cards=4, kinds=["trade-offer"], budget=30
+    )
+    general = [v for v in report.verdicts if v.model.startswith("general-sum")]
+    assert general, [v.model for v in report.verdicts]
+    assert all("W_A" in v.situation and "Lemke" in v.refinement for v in general)
+    assert all(v.loss is None or v.loss > -1e-6 for v in report.verdicts)
+
+
+def test_k_trd_each_traders_own_payoffs_sum_to_the_stake_in_the_zero_sum_trade():
+    from kuhtheory.coach.trade_model import payoffs
+
+    for edition in ("classic", "2025", "first", "bluff"):
+        rules = TradeRules.from_edition(edition)
+        for offer, reply in ((260, 250), (100, 100), (0, 50), (70, None)):
+            u_a, u_b = payoffs(rules, offer, reply, (100, 100), None)
+            assert u_a + u_b == 100  # the money only moves between them; one of them wins
+            # B's worth lower by 60: his payoff drops by 60 exactly when he ends with the stake
+            u_a2, u_b2 = payoffs(rules, offer, reply, (100, 40), None)
+            assert u_a2 == u_a and u_b - u_b2 in (0, 60)
+    classic = TradeRules.from_edition("classic")
+    assert payoffs(classic, 260, 250, (100, 40), None) == (90.0, 10.0)  # A wins: B keeps 10 net
+    assert payoffs(classic, 240, 250, (100, 40), None) == (10.0, 30.0)  # B wins, receives 240

@@ -172,7 +172,7 @@ class BidAssessment:
         if isinstance(action, Bid):
             amount = action.amount
             if amount > self.clock.money:
-                note = "a bid above his money: the auction would run again (K-PAY-2), not modelled"
+                note = "not measured: a bid above his money makes the auction run again (K-PAY-2)"
                 return Verdict.of(self.advice, action_text(action), None, (note,))
             bid = math.ceil(amount / STEP) * STEP  # money in tens: it costs as much
             got = self.clock.after_bid(bid)

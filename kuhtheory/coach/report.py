@@ -178,7 +178,9 @@ class CoachReport:
         for v in self.verdicts:
             if min_loss <= 0 or v.loss is None or v.loss >= min_loss:
                 out.append(v.line())
-                out += [f"      note: {n}" for n in v.notes if n.startswith("skipped")]
+                out += [
+                    f"      note: {n}" for n in v.notes if n.startswith(("skipped", "not measured"))
+                ]
         out.append("Summary")
         for summary in self.summaries:
             out += summary.lines()

@@ -12,11 +12,11 @@ payoff, :func:`~kuhtheory.coach.trade_model.payoffs`):
 * B, when A's equilibrium lays the count he saw: the expectation over A's offers of that count
   (A's mix, over A's hands when they are a belief, conditioned on the count) of B's payoff of the
   recommended reply minus that of his reply. When A's equilibrium never lays that count (off its
-  path) there is nothing to condition on: the zero-sum trade is solved again with the ``proper``
-  refinement, whose reply at every count is optimal in that count's own game, and both replies
-  are measured against A's best offer of that count (B's worst case). Should the reply taken
-  still guard better (the general-sum solution is not refined), the difference counts as 0, with
-  a note.
+  path) there is nothing to condition on: the zero-sum trade with one hand each is solved again
+  with the ``proper`` refinement, whose reply at every count is optimal in that count's own game,
+  and both replies are measured against A's best offer of that count (B's worst case). Should the
+  reply taken still guard better (the general-sum solution is not refined, and the hidden-money
+  model takes no ``proper``), the difference counts as 0, with a note.
 
 With the classic tie (the money goes back, A offers again) a first-round tie is worth the second
 round's equilibrium payoffs, and the re-offer and the reply to it are measured in the second round.
@@ -36,7 +36,7 @@ from typing import Any, TypeVar
 
 from kuhtheory.agents.base import stake_cards
 from kuhtheory.agents.equilibrium import pile_of
-from kuhtheory.cards import Animal
+from kuhtheory.cards import Animal, Counts
 from kuhtheory.coach.point import Assessment, DecisionPoint, Skipped, action_text, cards_text
 from kuhtheory.coach.trade_model import (
     TradeSetup,
@@ -53,6 +53,7 @@ from kuhtheory.engine.actions import Accept, Action, Counter, Offer, Trade
 from kuhtheory.engine.views import Phase
 from kuhtheory.errors import SolverError
 from kuhtheory.solvers import ReplyRow
+from kuhtheory.solvers.trade import counter_totals, offer_classes
 
 __all__ = [
     "OfferAssessment",
@@ -125,11 +126,16 @@ class OfferAssessment:
 
     def judge(self, action: Action) -> Verdict:
         cards = getattr(action, "cards", ())
-        row = next((r for r in self.replies if r.count == len(cards)), None)
-        if row is None or self.advice.value is None:
-            note = f"a pile of {len(cards)} cards is beyond the hand the solver saw"
-            return Verdict.of(self.advice, action_text(action), None, (note,))
         s = self.setup
+        row = next((r for r in self.replies if r.count == len(cards)), None)
+        laid = (len(cards), sum(cards))
+        if row is None or self.advice.value is None or laid not in offer_set(s.a_hands[0][0]):
+            note = (
+                f"not measured: the pile laid ({cards_text(cards)}) is not one of the hand the "
+                "solver saw (cut down for the budget): the other trader's equilibrium was not "
+                "made against it"
+            )
+            return Verdict.of(self.advice, action_text(action), None, (note,))
         got = row_payoffs(s.rules, sum(cards), row, s.worths, self.tie)[0]
         return Verdict.of(self.advice, action_text(action), self.advice.value - got)
 
@@ -211,6 +217,12 @@ class ReplyAssessment:
     def judge(self, action: Action) -> Verdict:
         s = self.setup
         reply = None if isinstance(action, Accept) else sum(getattr(action, "cards", ()))
+        if reply is not None and reply not in counter_totals(likeliest(s.b_hands)):
+            note = (
+                f"not measured: a counter of {reply} is not one of the hand the solver saw (cut "
+                "down for the budget): the other trader's equilibrium was not made against it"
+            )
+            return Verdict.of(self.advice, action_text(action), None, (note,))
         got = self._b_payoff(lambda t: payoffs(s.rules, t, reply, s.worths, self.tie))
         loss = self.recommended() - got
         notes: tuple[str, ...] = ()
@@ -254,7 +266,8 @@ def reply_assessment(point: DecisionPoint) -> ReplyAssessment | Skipped:
             f"A's equilibrium never lays {count} card(s): the reply is measured against his "
             "best offer of that count",
         )
-        if not s.general and point.settings.refinement != "proper":
+        one_hand_each = len(s.a_hands) == 1 and len(s.b_hands) == 1  # what "proper" takes
+        if not s.general and one_hand_each and point.settings.refinement != "proper":
             proper, more = solve(point, s, refinement="proper")
             table, tie = _round(proper, s, second)
             notes += more + ("the reply there from the proper refinement",)
@@ -279,6 +292,11 @@ def reply_assessment(point: DecisionPoint) -> ReplyAssessment | Skipped:
     )
     assessment = ReplyAssessment(advice, s, row, posterior, tuple(sorted(totals)), tie)
     return _with_value(assessment)
+
+
+def offer_set(hand: Counts) -> frozenset[tuple[int, int]]:
+    """The piles ``hand`` can lay, as (card count, total) classes (what B can tell apart)."""
+    return frozenset((c, t) for c, t, _ in offer_classes(hand))
 
 
 def _with_value(assessment: ReplyAssessment) -> ReplyAssessment:
