@@ -2,7 +2,7 @@
 
 A :class:`DecisionPoint` holds the position before the decision, the seat deciding, and the
 coach's settings (which hands he sees, the worth model, the time budget). Each kind of decision
-(:mod:`.trade`, :mod:`.hammer`, :mod:`.payments`, :mod:`.bids`) turns a point into an
+(:mod:`.trade_decisions`, :mod:`.hammer`, :mod:`.payments`, :mod:`.bids`) turns a point into an
 :class:`Assessment`: the :class:`~kuhtheory.coach.verdict.Advice` for it, and a ``judge`` that
 measures the action taken against it. A decision that cannot be solved within its limits is a
 :class:`Skipped` assessment: its verdict has no loss and a note saying why.

@@ -7,9 +7,9 @@ bot is fed its observations) and routes the decision by phase to the kind that m
 ==================  ==========================================  =================================
 phase               decision (action)                           measured by
 ==================  ==========================================  =================================
-turn                a trade's pile (``Trade``)                  :mod:`.trade` (offer)
-trade response      ``Accept`` or ``Counter``                   :mod:`.trade` (reply)
-trade re-offer      ``Offer`` (classic, after a tie)            :mod:`.trade` (second round)
+turn                a trade's pile (``Trade``)                  :mod:`.trade_decisions` (offer)
+trade response      ``Accept`` or ``Counter``                   :mod:`.trade_decisions` (reply)
+trade re-offer      ``Offer`` (classic, after a tie)            :mod:`.trade_decisions` (round 2)
 hammer              ``Sell`` or ``Preempt``                     :mod:`.hammer`
 buy-back (bluff)    ``Sell`` or ``BuyBack``                     :mod:`.hammer`, :mod:`.payments`
 payment             ``Pay``                                     :mod:`.payments`
@@ -38,7 +38,7 @@ from kuhtheory.coach.hammer import hammer_assessment
 from kuhtheory.coach.hands import HandReader, Hands
 from kuhtheory.coach.payments import payment_assessment
 from kuhtheory.coach.point import Assessment, DecisionPoint, Settings
-from kuhtheory.coach.trade import target_assessments, trade_assessment
+from kuhtheory.coach.trade_decisions import target_assessments, trade_assessment
 from kuhtheory.coach.verdict import Advice, Kind, Verdict
 from kuhtheory.coach.worth import FamilyWorth, WorthModel
 from kuhtheory.engine.actions import Action, Sell
@@ -49,7 +49,7 @@ from kuhtheory.solvers import Refinement
 
 __all__ = ["DEFAULT_BUDGET", "NOT_MEASURED", "Coach"]
 
-#: Seconds a decision's solve may take, estimated before it runs (see :mod:`.trade`).
+#: Seconds a decision's solve may take, estimated before it runs (see :mod:`.trade_model`).
 DEFAULT_BUDGET = 1.0
 
 #: What the coach does not measure, and why (said once per report).
