@@ -4,8 +4,9 @@ Given a game (a record, or a game state with its history) the coach goes through
 and, for each one a solver covers, says what was done, what the solved subgame recommends, and the
 expected loss in money of the action taken, under a stated model:
 
-* trade offers and replies (:mod:`.trade_decisions`, :mod:`.trade_model`): the trade subgame solved with the decision maker's
-  information (:mod:`.hands`) and the stake's worth (:mod:`.worth`);
+* trade offers and replies (:mod:`.trade_decisions`, :mod:`.trade_model`): the trade subgame
+  solved with the decision maker's information (:mod:`.hands`) and the stake's worth
+  (:mod:`.worth`);
 * the auctioneer's sell-or-preempt decision with the no-change cost (:mod:`.hammer`);
 * payments against the least overpay (:mod:`.payments`, K-PAY-1);
 * bids, in the complete-information auction model, labelled as a model (:mod:`.bids`).
