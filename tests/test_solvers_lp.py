@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 import pytest
+from solver_helpers import classic_first_round
 
-from kuhtheory.cards import to_counts
 from kuhtheory.errors import SolverError, SolverInputError
 from kuhtheory.solvers import highs
 from kuhtheory.solvers.best_response import best_response, exploitability
@@ -15,7 +13,6 @@ from kuhtheory.solvers.efg import Decision, Game, Terminal
 from kuhtheory.solvers.kuhn import kuhn_poker
 from kuhtheory.solvers.lp import default_tolerance, solve_lp
 from kuhtheory.solvers.sequence_form import Infoset, SequenceForm, from_game, payoff_scale
-from kuhtheory.solvers.trade import TradeRules, round_form
 
 
 @pytest.fixture(scope="module")
@@ -43,31 +40,12 @@ def test_failed_lp_is_reported_not_answered():
 # --- robustness at large payoffs: each LP is retried without presolve, then scaled down ---------
 
 
-def _classic_first_round(a, b, w):
-    """The first round of a classic trade, whose tie pays the second round's (float) value."""
-    rules = TradeRules.from_edition("classic")
-    second = round_form(rules, to_counts(a), to_counts(b), Fraction(w), prune=True, exact=False)
-    tie = solve_lp(second).value
-    return round_form(rules, to_counts(a), to_counts(b), Fraction(w), tie, prune=True, exact=False)
-
-
 def test_solve_lp_at_a_huge_worth_falls_back_to_scaled_payoffs():
     # Payoffs 10 and 263375(.00038): HiGHS reports 'Solve error' with presolve on.
-    sf = _classic_first_round((0, 0, 10), (10,), 263385)
+    sf = classic_first_round((0, 0, 10), (10,), 263385)
     sol = solve_lp(sf)
     assert exploitability(sf, sol.x, sol.y) <= 1e-7 * payoff_scale(sf)
     assert sol.value == pytest.approx(263375.0, abs=1e-3)
-
-
-def _failing(when):
-    original = highs.solve
-
-    def fake(*args, presolve=True, **kwargs):
-        if when(presolve, args[0]):
-            return highs.LPResult(False, "Infeasible", np.zeros(0), np.zeros(0), float("nan"))
-        return original(*args, presolve=presolve, **kwargs)
-
-    return fake
 
 
 def test_solve_lp_last_attempt_scaled_without_presolve_gives_the_same_game(kuhn, monkeypatch):

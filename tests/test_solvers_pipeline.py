@@ -26,6 +26,7 @@ STAGES = {
         "trade_tables",
         "lemke",
         "trade_general",
+        "hidden_model",
         "trade_hidden",
         "trade_solution",
     ],

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from solver_helpers import classic_first_round, failing_highs
 
 from kuhtheory.cards import to_counts
 from kuhtheory.errors import SolverError, SolverInputError
@@ -205,7 +206,7 @@ def test_trade_off_path_replies_are_best_responses_to_the_tremble():
 
 def test_refinement_at_w_12710_stays_optimal_and_answers_its_tremble():
     # HiGHS's presolve called this refinement LP infeasible (the equilibrium bot's W cap).
-    sf = _classic_first_round((0, 0, 10, 10, 50, 100, 200, 500), (0, 0, 10), 12710)
+    sf = classic_first_round((0, 0, 10, 10, 50, 100, 200, 500), (0, 0, 10), 12710)
     v = solve_lp(sf).value
     r = refine(sf, 1, v)
     scale = payoff_scale(sf)
@@ -217,7 +218,7 @@ def test_refinement_at_w_12710_stays_optimal_and_answers_its_tremble():
 def test_refine_tries_again_without_presolve(kuhn, monkeypatch):
     v = solve_lp(kuhn).value
     expected = refine(kuhn, 1, v)
-    monkeypatch.setattr(highs, "solve", _failing(lambda presolve, c: presolve))
+    monkeypatch.setattr(highs, "solve", failing_highs(lambda presolve, c: presolve))
     r = refine(kuhn, 1, v)
     assert best_response(kuhn, 0, r.plan)[0] == pytest.approx(v, abs=1e-9)
     assert max(local_regrets(kuhn, 1, r.plan, r.tremble)) <= 1e-9
@@ -226,7 +227,7 @@ def test_refine_tries_again_without_presolve(kuhn, monkeypatch):
 
 def test_refine_reports_every_attempt_when_all_fail(kuhn, monkeypatch):
     v = solve_lp(kuhn).value
-    monkeypatch.setattr(highs, "solve", _failing(lambda presolve, c: True))
+    monkeypatch.setattr(highs, "solve", failing_highs(lambda presolve, c: True))
     with pytest.raises(SolverError, match=r"refinement LP of player 0.*presolve on\).*scaled\)"):
         refine(kuhn, 0, v)
 
@@ -235,25 +236,6 @@ def test_refine_rejects_plans_short_of_the_value(kuhn):
     # Asked to guarantee more than the value, no plan passes the best-response check.
     with pytest.raises(SolverError, match="short of the value|nfeasible"):
         refine(kuhn, 1, solve_lp(kuhn).value - 0.01)
-
-
-def _classic_first_round(a, b, w):
-    """The first round of a classic trade, whose tie pays the second round's (float) value."""
-    rules = TradeRules.from_edition("classic")
-    second = round_form(rules, to_counts(a), to_counts(b), Fraction(w), prune=True, exact=False)
-    tie = solve_lp(second).value
-    return round_form(rules, to_counts(a), to_counts(b), Fraction(w), tie, prune=True, exact=False)
-
-
-def _failing(when):
-    original = highs.solve
-
-    def fake(*args, presolve=True, **kwargs):
-        if when(presolve, args[0]):
-            return highs.LPResult(False, "Infeasible", np.zeros(0), np.zeros(0), float("nan"))
-        return original(*args, presolve=presolve, **kwargs)
-
-    return fake
 
 
 # --- quasi-perfect and proper, exactly ----------------------------------------------------------
@@ -390,9 +372,9 @@ def _round_forms(edition, a, b, w, s):
     return out
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize("edition", EDITIONS)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    edition=st.sampled_from(EDITIONS),
     a=small,
     b=st.lists(st.sampled_from([0, 10, 10, 50]), max_size=2),
     w=st.integers(0, 150),
@@ -414,9 +396,9 @@ def test_refined_trades_meet_their_definition_exactly(edition, a, b, w, refineme
             assert excess == 0
 
 
-@settings(max_examples=25, deadline=None)
+@pytest.mark.parametrize("edition", EDITIONS)
+@settings(max_examples=6, deadline=None)
 @given(
-    edition=st.sampled_from(EDITIONS),
     a=st.lists(st.sampled_from([0, 0, 10, 10, 50, 100, 200]), max_size=7),
     b=st.lists(st.sampled_from([0, 10, 10, 50, 100]), max_size=5),
     w=st.integers(0, 600),

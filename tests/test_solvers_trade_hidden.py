@@ -15,6 +15,7 @@ from kuhtheory.cards import DENOMINATIONS, from_counts
 from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers import solve_trade
 from kuhtheory.solvers.efg import Chance, Decision, Game, Terminal
+from kuhtheory.solvers.hidden_model import aggregated_lp, parse_belief
 from kuhtheory.solvers.lp import solve_lp
 from kuhtheory.solvers.solve import solve_game
 from kuhtheory.solvers.trade import (
@@ -26,12 +27,7 @@ from kuhtheory.solvers.trade import (
     parse_hand,
     trade_game,
 )
-from kuhtheory.solvers.trade_hidden import (
-    aggregated_lp,
-    build_model,
-    parse_belief,
-    solve_hidden_trade,
-)
+from kuhtheory.solvers.trade_hidden import model_of, solve_hidden_trade
 
 EDITIONS = ("classic", "2025", "first", "bluff", "bluff+super-trade")
 ONE_ROUND = ("2025", "first", "bluff", "bluff+super-trade")
@@ -154,7 +150,7 @@ def test_aggregated_lp_equals_the_plain_lp():
         [("0,0,10,10,50", 0.25), ("0,10,10,10,50", 0.25), ("0,10,50,100", 0.25), ("10,50,50", 0.25)]
     )
     b = ((parse_hand("0,10,10,50,100"), Fraction(1)),)
-    model = build_model(rules, belief, b, Fraction(120), exact=False)
+    model = model_of(rules, belief, b, Fraction(120), exact=False)
     x, y, value = aggregated_lp(model)
     assert value == pytest.approx(solve_lp(model.sf).value, abs=1e-7)
     from kuhtheory.solvers.best_response import exploitability

@@ -316,22 +316,22 @@ class EquilibriumAgent(KuhhandelBot):
         self, obs: Observation, a: int, b: int, animal: Animal, stake: int, refined: bool = True
     ) -> tuple[Solved, int]:
         """The solved trade with A = ``a``, B = ``b`` and A's worth of the stake (what the
-        trade-or-auction rule compares the value with). Zero-sum by default, against the belief
-        when ``spread > 0`` (A's hand hidden from B; B's from A in the one-round editions, where
-        the model has it); with ``general_sum`` the stake is worth :meth:`trade_worths` to each
-        side (likely hands). A worth beyond all the money of both hands changes nothing money can
-        buy, so it is capped there."""
+        trade-or-auction rule compares the value with: the worth itself, not capped). Zero-sum by
+        default, against the belief when ``spread > 0`` (A's hand hidden from B; B's from A in
+        the one-round editions, where the model has it); with ``general_sum`` the stake is worth
+        :meth:`trade_worths` to each side (likely hands). For the solver a worth beyond all the
+        money of both hands changes nothing money can buy, so it is capped there."""
         ha, hb = self._hand_of(obs, a), self._hand_of(obs, b)
-        cap = _round_w(sum(v * (x + y) for v, x, y in zip(DENOMINATIONS, ha, hb, strict=True)))
-        cap += W_STEP
+        money = sum(v * (x + y) for v, x, y in zip(DENOMINATIONS, ha, hb, strict=True))
+        cap = (money // W_STEP + 1) * W_STEP
         if self.general_sum:
             wa, wb = self.trade_worths(obs, a, b, animal, stake)
             return _solve(obs.edition, ha, hb, (min(wa, cap), min(wb, cap)), refined), wa
-        w = min(self.trade_w(obs, a, b, animal, stake), cap)
+        w = self.trade_w(obs, a, b, animal, stake)
         one_round = obs.edition.trade_tie is not TradeTie.REOFFER_THEN_FREE
         side_a = self._side(obs, a, hidden=True)
         side_b = self._side(obs, b, hidden=one_round)
-        return _solve(obs.edition, side_a, side_b, w, refined), w
+        return _solve(obs.edition, side_a, side_b, min(w, cap), refined), w
 
     # ----- the decisions (routed by :class:`~kuhtheory.agents.base.KuhhandelBot`) ----------------
     def observe(self, obs: Observation) -> None:

@@ -3,17 +3,19 @@
 ::
 
     kuhtheory solve trade --edition classic --a 0,0,10,10,10,10,50 --b 0,10,10,50 --value 100 \\
-        [--value-b 60] [--exact] [--json] [--efg FILE]
-    kuhtheory solve kuhn [--exact] [--json] [--efg FILE]
+        [--refinement {none,quasi-perfect,proper}] [--value-b 60] [--exact] [--json] [--efg FILE]
+    kuhtheory solve kuhn [--refinement {none,quasi-perfect}] [--exact] [--json] [--efg FILE]
 
 ``--a`` is A's hand, or a distribution of hands B cannot see, ``"0,10@1/2;10,10@1/2"``. The trade
 comes from :func:`kuhtheory.solvers.trade_solution.solve_trade`, Kuhn poker from
-:func:`kuhtheory.solvers.solve.solve_game`. ``--json`` prints one object with ``value`` (and, with
-``--exact``, ``value_exact`` as a fraction string), ``offerer``, ``responder``, ``exploitability``,
-``exact`` and ``seconds``. ``--value-b W_B`` makes the stake worth ``--value`` to A and ``W_B`` to
-B: the general-sum trade of :mod:`kuhtheory.solvers.trade_general` (Lemke's algorithm), printed
-with both payoffs and the same ``offerer`` / ``responder`` tables. ``--efg FILE`` also writes the
-game tree in Gambit's format.
+:func:`kuhtheory.solvers.solve.solve_game`. ``--refinement`` picks which equilibrium strategies are
+reported (:mod:`kuhtheory.solvers.refinements`; quasi-perfect by default); the text names it and
+says how it was verified. ``--json`` prints one object with ``value`` (and, with ``--exact``,
+``value_exact`` as a fraction string), ``offerer``, ``responder``, ``exploitability``, ``exact``,
+``refinement``, ``verified`` and ``seconds``. ``--value-b W_B`` makes the stake worth ``--value``
+to A and ``W_B`` to B: the general-sum trade of :mod:`kuhtheory.solvers.trade_general` (Lemke's
+algorithm, a Nash equilibrium), printed with both payoffs and the same ``offerer`` /
+``responder`` tables. ``--efg FILE`` also writes the game tree in Gambit's format.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="solve")
@@ -39,16 +41,16 @@ from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers.efg import Game, to_fraction
 from kuhtheory.solvers.gambit_io import write_efg
 from kuhtheory.solvers.kuhn import kuhn_poker
+from kuhtheory.solvers.refinements import Refinement
 from kuhtheory.solvers.result import SolveResult
 from kuhtheory.solvers.sequence_form import from_game
 from kuhtheory.solvers.solve import solve_game
 from kuhtheory.solvers.trade import (
     TradeRules,
-    counter_totals,
-    offer_classes,
     offer_label,
     parse_hand,
     trade_game,
+    tree_leaves,
 )
 from kuhtheory.solvers.trade_solution import solve_trade
 from kuhtheory.solvers.trade_tables import TradeSolution
@@ -76,6 +78,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     trade.add_argument("--b", required=True, help="B's money cards")
     trade.add_argument("--value", required=True, help="W >= 0, the stake's worth in money")
     trade.add_argument(
+        "--refinement",
+        choices=[r.value for r in Refinement],
+        default=Refinement.QUASI_PERFECT.value,
+        help="which equilibrium strategies to report: none (the LP's), quasi-perfect (both "
+        "players answer every mistake of the other; the default) or proper (also B's reply to "
+        "every card count best in that count's own game)",
+    )
+    trade.add_argument(
         "--value-b",
         metavar="W_B",
         help="the stake's worth to B when it differs from --value (then --value is A's): a "
@@ -98,6 +108,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "kuhn",
         help="Kuhn poker (Kuhn 1950), value -1/18",
         description="Solve Kuhn's three-card poker by the sequence-form LP.",
+    )
+    kuhn.add_argument(
+        "--refinement",
+        choices=[Refinement.NONE.value, Refinement.QUASI_PERFECT.value],
+        default=Refinement.QUASI_PERFECT.value,
+        help="which optimal strategies to report: none (the LP's) or quasi-perfect (the default)",
     )
     kuhn.add_argument(
         "--exact",
@@ -131,14 +147,7 @@ def parse_a(text: str) -> Any:
 def _estimated_leaves(edition: str, a: Any, b: str) -> int:
     rules = TradeRules.from_edition(edition)
     hands = [a] if isinstance(a, str) else [h for h, _ in a]
-    replies = len(counter_totals(parse_hand(b, "B's hand"))) + 1
-    total = 0
-    for h in hands:
-        offers = len(offer_classes(parse_hand(h, "A's hand")))
-        per_round = offers * replies
-        ties = offers if rules.trade_tie.value == "reoffer-then-free" else 0
-        total += per_round + ties * per_round
-    return total
+    return tree_leaves(rules, [parse_hand(h, "A's hand") for h in hands], parse_hand(b, "B's hand"))
 
 
 def run_trade(args: argparse.Namespace) -> int:
@@ -146,7 +155,9 @@ def run_trade(args: argparse.Namespace) -> int:
     a = parse_a(args.a)
     if args.value_b is not None:
         return _run_general(args, a)
-    solution = solve_trade(args.edition, a, args.b, args.value, exact=args.exact)
+    solution = solve_trade(
+        args.edition, a, args.b, args.value, exact=args.exact, refinement=args.refinement
+    )
     if args.efg:
         leaves = _estimated_leaves(args.edition, a, args.b)
         if leaves > MAX_EFG_LEAVES:
@@ -304,6 +315,7 @@ def format_solution(s: TradeSolution, title: str = "", timing: bool = True) -> s
         f"Value to A: {value} ({'exact' if s.exact else 'float'}); exploitability "
         f"{s.exploitability:.3g}" + (f"; {1000 * s.seconds:.1f} ms" if timing else "")
     )
+    lines.append(f"Refinement: {Refinement(s.refinement).description}")
     for hand, rows in s.offers.items():
         head = "A offers" if len(s.offers) == 1 else f"A offers holding {format_money(hand)}"
         lines.append(f"{head} (cards = total: probability):")
@@ -346,7 +358,7 @@ def format_solution(s: TradeSolution, title: str = "", timing: bool = True) -> s
 def run_kuhn(args: argparse.Namespace) -> int:
     """Solve and print Kuhn poker."""
     game = kuhn_poker()
-    result = solve_game(game, exact=args.exact)
+    result = solve_game(game, exact=args.exact, refinement=args.refinement)
     if args.efg:
         write_efg(game, Path(args.efg))
     data = result.to_dict()
@@ -365,6 +377,7 @@ def run_kuhn(args: argparse.Namespace) -> int:
             "exploitability": data["exploitability"],
             "exact": data["exact"],
             "seconds": data["seconds"],
+            "refinement": data["refinement"],
             "verified": data["verified"],
         }
         print(json.dumps(out))
@@ -378,5 +391,6 @@ def run_kuhn(args: argparse.Namespace) -> int:
             card, history = key if isinstance(key, tuple) else (key, "")
             probs = ", ".join(f"{a} {_fmt(table.get((key, a), p))}" for a, p in acts.items())
             print(f"  {card} after {history or 'start'!r}: {probs}")
+    print(f"Refinement: {Refinement(result.refinement).description}")
     print(f"Exploitability {result.exploitability:.3g}; {result.verified}")
     return 0

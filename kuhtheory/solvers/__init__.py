@@ -16,7 +16,8 @@ only the ones before it; ``tests/test_solvers_pipeline.py`` checks it):
    :func:`solve_sequence_form`); for trades :mod:`.trade_solution` (:func:`solve_trade`) and the
    readable tables of :mod:`.trade_tables` (:class:`TradeSolution`, :class:`TradeSummary`).
    :func:`solve_trade` also hands over to two variants built on the stages above: hidden money
-   as the rules give it, a belief over A's hand straight into arrays (:mod:`.trade_hidden`), and
+   as the rules give it, a belief over A's hand straight into arrays (:mod:`.trade_hidden`, the
+   model and its aggregated LP in :mod:`.hidden_model`), and
    general-sum trades (:mod:`.trade_general`), solved by Lemke's algorithm on the sequence form
    of a bimatrix game (:mod:`.lemke`, Koller, Megiddo & von Stengel 1996; the tracing start of
    von Stengel, van den Elzen & Talman 2002).

@@ -49,7 +49,8 @@ def coefficients(
     if not exact:
         A = sf.payoff_matrix()
         plan = np.asarray(opponent_plan, dtype=float)
-        return (A @ plan if player == 0 else A.T @ plan).tolist()  # floats, not numpy scalars
+        out: list[Any] = (A @ plan if player == 0 else A.T @ plan).tolist()  # floats, not numpy's
+        return out
     nums, den_v = sf.integer_vals
     weights = [Fraction(w) for w in opponent_plan]
     den_p = math.lcm(*(w.denominator for w in weights if w))
@@ -92,6 +93,36 @@ def best_response(
             plan[info.first + best] = 1
     value = vals[0]
     return (value if exact else float(value)), plan
+
+
+def response_duals(sf: SequenceForm, player: int, plan: Plan) -> tuple[np.ndarray, np.ndarray]:
+    """What the opponent of ``player`` can reach against ``plan`` (floats): his best-response value
+    per information set (entry 0: the value of the game to player 0 when he answers best) -- the
+    duals of his constraints in the LP -- and each of his sequences' slack, how much worse than
+    best it is (0 where the constraint is tight).
+
+    >>> from kuhtheory.solvers.efg import Game, Decision, Terminal
+    >>> from kuhtheory.solvers.sequence_form import from_game
+    >>> sf = from_game(Game(Decision(1, "B", ("l", "r"), (Terminal(2), Terminal(-1)))))
+    >>> duals, slack = response_duals(sf, 0, [1])
+    >>> duals.tolist(), slack.tolist()
+    ([-1.0, -1.0], [0.0, 3.0, 0.0])
+    """
+    opp = 1 - player
+    vals = np.array(coefficients(sf, opp, plan), dtype=float)
+    infosets = sf.infosets[opp]
+    duals = np.zeros(len(infosets) + 1)
+    sign = 1.0 if opp == 0 else -1.0
+    for k in reversed(range(len(infosets))):
+        info = infosets[k]
+        block = vals[info.first : info.first + len(info.actions)]
+        best = sign * np.max(sign * block)
+        duals[k + 1] = best
+        vals[info.parent] += best
+    duals[0] = vals[0]
+    owner = sf.seq_owner(opp)
+    slack = sign * (np.where(owner >= 0, duals[owner + 1], duals[0]) - vals) + 0.0  # no -0.0
+    return duals, slack
 
 
 def plan_payoff(sf: SequenceForm, x: Plan, y: Plan, exact: bool = False) -> Any:

@@ -95,18 +95,20 @@ def certify(
     docstring says; ``full`` is the whole game when ``sf`` is pruned. With ``exact``, the exact
     work stops after ``budget`` seconds (None: no limit) and the float checks stand in.
 
-    Raises :class:`PruningFailed` if exact plans of the pruned form fail in the whole game.
+    Raises :class:`SolverError` if a float check misses ``tolerance`` (default
+    :func:`~.lp.default_tolerance`), :class:`PruningFailed` if exact plans of the pruned form
+    fail in the whole game.
     """
     tol = default_tolerance(sf) if tolerance is None else tolerance
     whole = sf if full is None else full
     where = embedding(sf, whole, 1) if full is not None else None
-    floats = _float_certificate(sf, whole, where, profile, solution, tol)
     if not exact:
-        return floats
+        return _float_certificate(sf, whole, where, profile, solution, tol)
     deadline = Deadline.after(budget)
     try:
-        return _exact_certificate(sf, whole, where, profile, tol, deadline)
+        return _exact_certificate(sf, whole, where, profile, solution, tol, deadline)
     except OutOfTime:
+        floats = _float_certificate(sf, whole, where, profile, solution, tol)
         return Certificate(
             floats.plans,
             floats.trembles,
@@ -135,6 +137,11 @@ def _float_certificate(
     x = [float(v) for v in profile.plans[0]]
     y = [float(v) for v in _embedded(profile.plans[1], where, whole.sizes[1])]
     gap = max(0.0, float(exploitability(whole, x, y)))
+    if gap > tol:
+        raise SolverError(
+            f"the plans of {sf.title!r} are exploitable by {gap:.3g}, more than the tolerance "
+            f"{tol:.3g}"
+        )
     checks = [f"float: exploitability {gap:.3g} by best responses (tolerance {tol:.3g})"]
     if profile.refinement is not Refinement.NONE:
         worst = max(
@@ -219,6 +226,7 @@ def _exact_certificate(
     whole: SequenceForm,
     where: np.ndarray | None,
     profile: Profile,
+    solution: LPSolution,
     tol: float,
     deadline: Deadline,
 ) -> Certificate:
@@ -253,6 +261,19 @@ def _exact_certificate(
             worst = max(
                 _regret(whole, i, [float(v) for v in p], trembles[i]) for i, p in enumerate((x, y))
             )
+            if worst > tol:  # the exact plans are optimal but not the refined ones: report those
+                floats = _float_certificate(sf, whole, where, profile, solution, tol)
+                return Certificate(
+                    floats.plans,
+                    floats.trembles,
+                    float(eq.value),
+                    eq.value,
+                    floats.exploitability,
+                    False,
+                    f"{checks[0]} for other optimal plans; the refined plans reported: "
+                    f"{floats.verified}",
+                    "float (value exact)",
+                )
             checks.append(
                 f"{profile.refinement.value}: each plan a best response to a fully mixed tremble "
                 f"of the opponent, checked in floats only (largest regret {worst:.3g}; no exact "

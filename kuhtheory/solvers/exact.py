@@ -38,11 +38,15 @@ from fractions import Fraction
 import numpy as np
 
 from kuhtheory.errors import SolverError
-from kuhtheory.solvers.best_response import best_response, coefficients, plan_payoff
+from kuhtheory.solvers.best_response import best_response, plan_payoff, response_duals
 from kuhtheory.solvers.sequence_form import Infoset, Plan, SequenceForm, payoff_scale
 
 #: Largest denominator tried when rounding a float probability.
 MAX_DENOMINATOR = 10**6
+
+#: The tolerances tried in turn by the support equations: below it a weight counts as 0 and a
+#: constraint's slack (times the payoff scale) as tight. Large payoffs need the smaller ones.
+SUPPORT_TOLERANCES = (1e-7, 1e-9, 1e-11)
 
 
 class OutOfTime(SolverError):
@@ -149,26 +153,6 @@ def solve_linear(
     return values
 
 
-def _float_duals(sf: SequenceForm, player: int, plan: Plan) -> tuple[np.ndarray, np.ndarray]:
-    """The opponent's constraint duals implied by ``plan`` (its best-response values per
-    information set, row 0 the value) and the slack of each opponent sequence's constraint."""
-    opp = 1 - player
-    vals = np.array(coefficients(sf, opp, plan), dtype=float)
-    infosets = sf.infosets[opp]
-    duals = np.zeros(len(infosets) + 1)
-    sign = 1.0 if opp == 0 else -1.0
-    for k in reversed(range(len(infosets))):
-        info = infosets[k]
-        block = vals[info.first : info.first + len(info.actions)]
-        best = sign * np.max(sign * block)
-        duals[k + 1] = best
-        vals[info.parent] += best
-    duals[0] = vals[0]
-    owner = sf.seq_owner(opp)
-    slack = sign * (np.where(owner >= 0, duals[owner + 1], duals[0]) - vals)
-    return duals, slack
-
-
 def support_plan(
     sf: SequenceForm,
     player: int,
@@ -191,7 +175,7 @@ def support_plan(
     scale = payoff_scale(sf)
     support = [i for i in range(n_own) if plan[i] > (0.0 if keep_floats else tol)]
     index = {s: k for k, s in enumerate(support)}
-    duals, slack = _float_duals(sf, player, plan)
+    duals, slack = response_duals(sf, player, plan)
     tight = [j for j in range(sf.sizes[1 - player]) if abs(slack[j]) <= tol * scale]
     equations: list[dict[int, Fraction]] = []
     rhs: list[Fraction] = []
@@ -294,17 +278,19 @@ def exact_equilibrium(
         found = settle()
         if found:
             return found
-        sx = support_plan(sf, 0, x, deadline=deadline)
-        if sx is not None:
+        for tol in SUPPORT_TOLERANCES:
+            sx = support_plan(sf, 0, x, tol=tol, deadline=deadline)
+            if sx is None:
+                continue
             lows.append((best_response(sf, 1, sx[0], exact=True)[0], sx[0], "support equations"))
-            sy = support_plan(sf, 1, y, value=sx[1], deadline=deadline)
+            sy = support_plan(sf, 1, y, value=sx[1], tol=tol, deadline=deadline)
             if sy is not None:
                 highs.append(
                     (best_response(sf, 0, sy[0], exact=True)[0], sy[0], "support equations")
                 )
-        found = settle()
-        if found:
-            return found
+            found = settle()
+            if found:
+                return found
     x_ex, y_ex, v = exact_lp(sf, deadline)
     return ExactEquilibrium(tuple(x_ex), tuple(y_ex), v, "exact LP (fraction simplex)")
 
@@ -444,7 +430,6 @@ def exact_tremble(
     player: int,
     plan: Plan,
     tremble: Plan,
-    tol: float = 1e-7,
     deadline: Deadline = NO_DEADLINE,
 ) -> list[Fraction] | None:
     """An exact, fully mixed plan of the opponent, near the float ``tremble``, against which the
@@ -452,19 +437,22 @@ def exact_tremble(
     none (then only the float check stands).
 
     The opponent's plan is solved for with every sequence in its support and the player's
-    constraints that are tight against ``tremble`` (within ``tol`` times the payoff scale) made
-    tight; unknowns left free keep the float values exactly. The answer is then checked: every
+    constraints that are tight against ``tremble`` made tight (:data:`SUPPORT_TOLERANCES` tried
+    in turn); unknowns left free keep the float values exactly. Each answer is checked: every
     weight positive, and ``plan`` earning exactly the best-response value against it.
     """
-    found = support_plan(sf, 1 - player, tremble, tol=tol, deadline=deadline, keep_floats=True)
-    if found is None or any(w <= 0 for w in found[0]):
-        return None
-    t = found[0]
-    deadline.check()
-    best = best_response(sf, player, t, exact=True)[0]
-    earned = (
-        plan_payoff(sf, plan, t, exact=True)
-        if player == 0
-        else plan_payoff(sf, t, plan, exact=True)
-    )
-    return t if earned == best else None
+    for tol in SUPPORT_TOLERANCES:
+        found = support_plan(sf, 1 - player, tremble, tol=tol, deadline=deadline, keep_floats=True)
+        if found is None or any(w <= 0 for w in found[0]):
+            continue
+        t = found[0]
+        deadline.check()
+        best = best_response(sf, player, t, exact=True)[0]
+        earned = (
+            plan_payoff(sf, plan, t, exact=True)
+            if player == 0
+            else plan_payoff(sf, t, plan, exact=True)
+        )
+        if earned == best:
+            return t
+    return None

@@ -179,7 +179,8 @@ _EMPTY = np.zeros(0)
 
 
 def _finite(bounds: np.ndarray) -> np.ndarray:
-    return np.clip(np.asarray(bounds, dtype=float), -_INF, _INF)
+    out: np.ndarray = np.clip(np.asarray(bounds, dtype=float), -_INF, _INF)
+    return out
 
 
 def _solve_linprog(

@@ -55,9 +55,8 @@ from typing import Any
 import numpy as np
 
 from kuhtheory.errors import SolverError, SolverInputError
-from kuhtheory.solvers.best_response import best_response
+from kuhtheory.solvers.best_response import best_response, response_duals
 from kuhtheory.solvers.efg import Game, to_fraction
-from kuhtheory.solvers.exact import _float_duals as float_duals
 from kuhtheory.solvers.exact import round_plan, solve_linear
 from kuhtheory.solvers.sequence_form import (
     Infoset,
@@ -478,7 +477,7 @@ def _support_solve(
     # values of the sets after it) equals the value of its set.
     used = [j for j in range(opp_form.sizes[opp]) if opp_plan[j] > 1e-9]
     if tight:
-        _, slack = float_duals(opp_form, player, plan)
+        _, slack = response_duals(opp_form, player, plan)
         scale = max(1.0, float(np.max(np.abs(opp_form.vals)))) if len(opp_form.vals) else 1.0
         used = sorted(set(used) | set(np.flatnonzero(np.abs(slack) <= 1e-9 * scale).tolist()))
     assert opp_form.exact_vals is not None
@@ -569,7 +568,8 @@ def same_equilibrium(p: LemkePath, q: LemkePath, tol: float = 1e-6) -> bool:
 def outcome(game: Bimatrix, eq: LemkePath) -> np.ndarray:
     """How likely each cell (pair of sequences; a leaf, chance aside) is to be played: two
     equilibria with the same outcome differ only off the path of play."""
-    return eq.x[game.rows] * eq.y[game.cols]
+    out: np.ndarray = eq.x[game.rows] * eq.y[game.cols]
+    return out
 
 
 def solve_bimatrix(

@@ -13,7 +13,7 @@ player 1's plan ``y`` is read from the duals of the constraints ``F^T q - A^T x 
 Numerics: HiGHS's tolerances are, in effect, relative to the data, and large payoffs (a trade
 whose stake is worth millions) can make it report no optimum, or an optimum that is not one. Each
 answer is therefore checked by best responses (:mod:`.best_response`): its exploitability must be
-at most ``tolerance`` (by default :func:`default_tolerance`, ``1e-9`` times the largest payoff).
+at most ``tolerance`` (by default :func:`default_tolerance`, ``1e-7`` times the largest payoff).
 The LP is tried with presolve, without, with the payoffs divided by their scale, and all that
 again with HiGHS's feasibility tolerances tightened (:data:`ATTEMPTS`); the first answer that
 passes is returned, and if none does, :class:`SolverError` says what each attempt gave
@@ -32,15 +32,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import scipy.sparse as sp
 
 from kuhtheory.errors import SolverError, SolverInputError
 from kuhtheory.solvers import highs
-from kuhtheory.solvers.best_response import exploitability
+from kuhtheory.solvers.best_response import exploitability, response_duals
 from kuhtheory.solvers.highs import Csc, LPResult, csc_from_triplets
-from kuhtheory.solvers.sequence_form import SequenceForm, Triplets, payoff_scale, unit
+from kuhtheory.solvers.sequence_form import (
+    SequenceForm,
+    Triplets,
+    constraint_matrix,
+    payoff_scale,
+    unit,
+)
 
-#: The default tolerance of a solve, relative to :func:`~.sequence_form.payoff_scale`.
-RELATIVE_TOLERANCE = 1e-9
+#: The default tolerance of a solve, relative to :func:`~.sequence_form.payoff_scale`: HiGHS's own
+#: feasibility tolerance. On small payoffs answers are far better (about 1e-13); on a trade with a
+#: stake of a few hundred thousand the refinement LPs reach only a few times 1e-8.
+RELATIVE_TOLERANCE = 1e-7
 
 
 def default_tolerance(sf: SequenceForm) -> float:
@@ -50,7 +59,7 @@ def default_tolerance(sf: SequenceForm) -> float:
     >>> from kuhtheory.solvers.kuhn import kuhn_poker
     >>> from kuhtheory.solvers.sequence_form import from_game
     >>> default_tolerance(from_game(kuhn_poker()))
-    1e-09
+    1e-07
     """
     return RELATIVE_TOLERANCE * payoff_scale(sf)
 
@@ -93,18 +102,22 @@ def attempt_name(presolve: bool, scaled: bool, tolerance: float | None = None) -
     return f"presolve {'on' if presolve else 'off'}{', scaled' if scaled else ''}{tight}"
 
 
-def solve_lp(sf: SequenceForm, tolerance: float | None = None) -> LPSolution:
+def solve_lp(
+    sf: SequenceForm, tolerance: float | None = None, accept: float | None = None
+) -> LPSolution:
     """Solve the sequence-form LP of ``sf`` with HiGHS; player 1's plan from the duals.
 
     Each attempt of :data:`ATTEMPTS` is checked by best responses; the first whose plans are
-    exploitable by at most ``tolerance`` (default :func:`default_tolerance`) is returned. Raises
-    :class:`SolverError` naming every attempt's problem if none passes, and
-    :class:`SolverInputError` for a game in which nobody moves.
+    exploitable by at most ``tolerance`` (default :func:`default_tolerance`) is returned, else
+    the best one within ``accept`` (default: ``tolerance``; an exact certificate that follows may
+    take looser candidates). Raises :class:`SolverError` naming every attempt's problem if none
+    passes, and :class:`SolverInputError` for a game in which nobody moves.
     """
     check_nonempty(sf)
     tol = default_tolerance(sf) if tolerance is None else tolerance
     scale = payoff_scale(sf)
     problems = []
+    best: LPSolution | None = None
     for presolve, scaled, highs_tol in ATTEMPTS:
         how = attempt_name(presolve, scaled, highs_tol)
         res, sol = _main_lp(sf, presolve, scale if scaled else 1.0, highs_tol)
@@ -112,9 +125,23 @@ def solve_lp(sf: SequenceForm, tolerance: float | None = None) -> LPSolution:
             problems.append(f"{res.message!r} ({how})")
             continue
         gap = max(0.0, float(exploitability(sf, sol.x, sol.y)))
+        if gap > tol:  # large payoffs: the same supports, solved again in floats, may do better
+            x, y = polish(sf, 0, sol.x, gap), polish(sf, 1, sol.y, gap)
+            polished = max(0.0, float(exploitability(sf, x, y)))
+            if polished < gap:
+                sol, gap, how = (
+                    LPSolution(x, y, sol.value, sol.q, sol.p),
+                    polished,
+                    how + ", polished",
+                )
+        answer = LPSolution(sol.x, sol.y, sol.value, sol.q, sol.p, gap, how)
         if gap <= tol:
-            return LPSolution(sol.x, sol.y, sol.value, sol.q, sol.p, gap, how)
+            return answer
+        if best is None or gap < best.exploitability:
+            best = answer
         problems.append(f"plans exploitable by {gap:.3g} ({how})")
+    if best is not None and accept is not None and best.exploitability <= accept:
+        return best
     raise SolverError(
         f"HiGHS failed on the sequence-form LP of {sf.title!r} (tolerance {tol:.3g}): "
         + "; ".join(problems)
@@ -146,6 +173,45 @@ def _main_lp(
     y = np.clip(-res.row_duals[:n1], 0.0, None)
     p = -res.row_duals[n1:] * divide
     return res, LPSolution(x, y, float(f @ q), q, p)
+
+
+#: :func:`polish` solves systems up to this many entries (dense least squares).
+POLISH_CELLS = 4_000_000
+
+
+def polish(sf: SequenceForm, player: int, plan: np.ndarray, error: float) -> np.ndarray:
+    """``plan`` made more accurate where HiGHS's tolerances are coarse for the payoffs (a stake of
+    millions): the plan with the same support nearest to it that meets its own sequence
+    constraints exactly and makes the opponent's best-response constraints that are tight within
+    ``error`` exactly tight -- the support equations of the LP (as :mod:`.exact` writes them in
+    fractions), solved here in floats by least squares. Returns ``plan`` itself if the system is
+    too large or the answer leaves the plans (a negative weight); the caller keeps whichever of the
+    two is better.
+    """
+    opp = 1 - player
+    support = np.flatnonzero(plan > 1e-12)
+    _, slack = response_duals(sf, player, plan)
+    scale = payoff_scale(sf)
+    tight = np.flatnonzero(np.abs(slack) <= max(2.0 * error, 1e-9 * scale))
+    m_own, m_opp = len(sf.infosets[player]) + 1, len(sf.infosets[opp]) + 1
+    rows, cols = m_own + len(tight), len(support) + m_opp
+    if rows * cols > POLISH_CELLS:
+        return plan
+    own = sp.csr_matrix(constraint_matrix(sf.infosets[player])[0])[:, support].toarray()
+    opp_t = sp.csr_matrix(constraint_matrix(sf.infosets[opp])[0]).T.tocsr()[tight].toarray()
+    A = sf.payoff_matrix()
+    pay = (A.T if player == 0 else A).tocsr()[tight][:, support].toarray()
+    duals, _ = response_duals(sf, player, plan)
+    M = np.block([[own, np.zeros((m_own, m_opp))], [-pay, opp_t]])
+    rhs = np.concatenate([unit(m_own), np.zeros(len(tight))])
+    z0 = np.concatenate([plan[support], duals])
+    delta = np.linalg.lstsq(M, rhs - M @ z0, rcond=None)[0]
+    z = z0 + delta
+    if z[: len(support)].min() < -1e-12:
+        return plan
+    out = np.zeros_like(plan)
+    out[support] = np.clip(z[: len(support)], 0.0, None)
+    return out
 
 
 def check_nonempty(sf: SequenceForm) -> None:

@@ -131,7 +131,7 @@ def _hand(cards: object, name: str) -> Counts:
         if isinstance(cards, str):
             return to_counts(parse_money(cards))
         if isinstance(cards, Iterable):
-            return to_counts(tuple(cards))  # type: ignore[arg-type]
+            return to_counts(tuple(cards))
     except InvalidActionError as error:
         raise SolverInputError(f"{name}: {error}") from None
     raise SolverInputError(f"{name}={cards!r} must be money cards such as (0, 10, 50)")

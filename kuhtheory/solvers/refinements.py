@@ -76,6 +76,7 @@ from kuhtheory.solvers.lp import (
     attempt_name,
     bounds,
     default_tolerance,
+    polish,
     row,
     solve_lp,
     stack,
@@ -89,6 +90,10 @@ from kuhtheory.solvers.sequence_form import (
     uniform_plan,
     unit,
 )
+
+
+class RefinementFailed(SolverError):
+    """No attempt of a refinement LP passed its checks (the LP's own answer did)."""
 
 
 class Refinement(enum.Enum):
@@ -181,6 +186,7 @@ def refine(
     value: float,
     tolerance: float | None = None,
     base: Base | None = None,
+    accept: float | None = None,
 ) -> Refined:
     """Among ``player``'s plans that guarantee ``value``, the one best against ``base`` (default:
     the opponent's uniform plan): the second-stage LP of the module docstring.
@@ -188,9 +194,12 @@ def refine(
     The LP lives on the optimal face, a degenerate corner, and large payoffs make HiGHS stumble on
     it (presolve calls it infeasible; the simplex stalls). So it is tried as the main LP is
     (:data:`~.lp.ATTEMPTS`), then once more with the value constraint relaxed by half the
-    tolerance. An attempt is taken if its plan guarantees ``value`` within ``tolerance`` (default
-    :func:`~.lp.default_tolerance`) and is, within it, a best response to its tremble at every
-    information set the plan reaches. Raises :class:`SolverError` naming each attempt's problem if
+    tolerance. An attempt is taken if its plan guarantees ``value`` within half of ``tolerance``
+    (default :func:`~.lp.default_tolerance`; two refined plans are then at most that far from an
+    equilibrium together) and is, within it, a best response to its tremble at every information
+    set the plan reaches; an attempt that falls short is first polished (:func:`~.lp.polish`).
+    Failing that, the best attempt within ``accept`` is taken (the candidates of an exact
+    certificate may be looser). Raises :class:`RefinementFailed` naming each attempt's problem if
     none passes.
     """
     tol = default_tolerance(sf) if tolerance is None else tolerance
@@ -199,6 +208,7 @@ def refine(
     attempts = [(*attempt, 0.0) for attempt in ATTEMPTS]
     attempts.append((False, True, None, tol / 2))
     problems = []
+    best: tuple[float, Refined] | None = None
     for presolve, scaled, highs_tol, slack in attempts:
         how = attempt_name(presolve, scaled, highs_tol) + (f", slack {slack:.3g}" if slack else "")
         res, out = _refine_lp(
@@ -207,20 +217,42 @@ def refine(
         if out is None:
             problems.append(f"{res.message} ({how})")
             continue
-        guaranteed = best_response(sf, 1 - player, out.plan)[0]
-        loss = (guaranteed - value) if player == 1 else (value - guaranteed)
-        own = regrets(sf, player, out.plan, out.coefficients)
-        regret = max(
-            (r for r, info in zip(own, sf.infosets[player], strict=True) if out.plan[info.parent]),
-            default=0.0,
-        )
-        if loss <= tol and regret <= tol and out.tremble.min() > 0:
-            return out
+        loss, regret = _shortfall(sf, player, value, out)
+        if loss > tol / 2:  # large payoffs: the same support, solved again in floats, may do better
+            polished = Refined(polish(sf, player, out.plan, loss), *_rest(out))
+            better = _shortfall(sf, player, value, polished)
+            if max(better) < max(loss, regret):
+                out, (loss, regret) = polished, better
+                how += ", polished"
+        if out.tremble.min() > 0:
+            if loss <= tol / 2 and regret <= tol:
+                return out
+            if best is None or max(loss, regret) < best[0]:
+                best = (max(loss, regret), out)
         problems.append(f"a plan {loss:.3g} short of the value, regret {regret:.3g} ({how})")
-    raise SolverError(
+    if best is not None and accept is not None and best[0] <= accept:
+        return best[1]
+    raise RefinementFailed(
         f"HiGHS failed on the refinement LP of player {player} in {sf.title!r} (tolerance "
         f"{tol:.3g}): " + "; ".join(problems)
     )
+
+
+def _shortfall(sf: SequenceForm, player: int, value: float, out: Refined) -> tuple[float, float]:
+    """How far a refined plan is from guaranteeing ``value``, and its largest regret against its
+    tremble at the information sets it reaches."""
+    guaranteed = best_response(sf, 1 - player, out.plan)[0]
+    loss = (guaranteed - value) if player == 1 else (value - guaranteed)
+    own = regrets(sf, player, out.plan, out.coefficients)
+    regret = max(
+        (r for r, info in zip(own, sf.infosets[player], strict=True) if out.plan[info.parent]),
+        default=0.0,
+    )
+    return max(0.0, loss), regret
+
+
+def _rest(out: Refined) -> tuple[np.ndarray, np.ndarray, float]:
+    return out.tremble, out.coefficients, out.slack
 
 
 def _refine_lp(
@@ -373,7 +405,9 @@ def signal_reply(sf: SequenceForm, game: SignalGame, y: Plan) -> list[Any]:
     return [y[0], *y[info.first : info.first + len(info.actions)]]
 
 
-def signal_replies(sf: SequenceForm, tolerance: float | None = None) -> SignalReplies:
+def signal_replies(
+    sf: SequenceForm, tolerance: float | None = None, accept: float | None = None
+) -> SignalReplies:
     """Player 1's reply to each signal: optimal in that signal's matrix game, and among those the
     best against player 0's uniform mix of the moves that send it (:func:`refine` inside the game).
     The tremble puts equal weight on each signal and, within one, the game's own tremble."""
@@ -395,8 +429,8 @@ def signal_replies(sf: SequenceForm, tolerance: float | None = None) -> SignalRe
             values.append(float("nan"))
             row_plans.append(None)
             continue
-        sol = solve_lp(g.form, tol)
-        r = refine(g.form, 1, sol.value, tol)
+        sol = solve_lp(g.form, tol, accept)
+        r = refine(g.form, 1, sol.value, tol, accept=accept)
         y[info.first : info.first + len(info.actions)] = r.plan[1:]
         t[g.rows] = r.tremble[1:] / groups
         values.append(sol.value)
@@ -432,23 +466,24 @@ def refine_profile(
     refinement: str | Refinement,
     tolerance: float | None = None,
     full: SequenceForm | None = None,
+    accept: float | None = None,
 ) -> Profile:
     """Refine both players' optimal plans from the LP's ``solution`` (module docstring).
 
     ``full`` is the whole game when ``sf`` leaves out weakly dominated actions of player 1 (a
     pruned trade round): player 0's tremble then covers player 1's left-out actions too, so
-    player 0's plan is undominated in the whole game.
+    player 0's plan is undominated in the whole game. ``accept`` is passed on to :func:`refine`.
     """
     how = Refinement.parse(refinement)
     lp_plans = (solution.x, solution.y)
     if how is Refinement.NONE:
         return Profile(how, lp_plans, (None, None), lp_plans)
     tol = default_tolerance(sf) if tolerance is None else tolerance
-    a = refine(sf, 0, solution.value, tol, uniform_base(sf, 0, full))
+    a = refine(sf, 0, solution.value, tol, uniform_base(sf, 0, full), accept)
     if how is Refinement.PROPER:
-        signals = signal_replies(sf, tol)
+        signals = signal_replies(sf, tol, accept)
         return Profile(how, (a.plan, signals.plan), (a.tremble, signals.tremble), lp_plans, signals)
-    b = refine(sf, 1, solution.value, tol, uniform_base(sf, 1, full))
+    b = refine(sf, 1, solution.value, tol, uniform_base(sf, 1, full), accept)
     return Profile(how, (a.plan, b.plan), (a.tremble, b.tremble), lp_plans)
 
 

@@ -31,7 +31,10 @@ from kuhtheory.solvers.efg import Game
 from kuhtheory.solvers.lp import default_tolerance, solve_lp
 from kuhtheory.solvers.refinements import Refinement, complete_behaviour, refine_profile
 from kuhtheory.solvers.result import SolveResult, as_floats
-from kuhtheory.solvers.sequence_form import SequenceForm, from_game, uniform_plan
+from kuhtheory.solvers.sequence_form import SequenceForm, from_game, payoff_scale, uniform_plan
+
+#: In exact mode, how far (relative to the largest payoff) the float candidates may be off.
+CANDIDATE_TOLERANCE = 1e-6
 
 
 def solve_sequence_form(
@@ -49,15 +52,20 @@ def solve_sequence_form(
     ``full`` is the whole game when ``sf`` leaves out weakly dominated actions of player 1 (a
     pruned trade round): the result is then reported, refined and certified in ``full``.
     ``tolerance`` is the largest exploitability (and refinement regret) a float answer may have
-    (default :func:`~kuhtheory.solvers.lp.default_tolerance`); ``budget`` bounds the exact
-    certificate's time in seconds (past it the result says it fell back to floats).
+    (default :func:`~kuhtheory.solvers.lp.default_tolerance`); in exact mode the float stages
+    only make candidates and may miss it by up to :data:`CANDIDATE_TOLERANCE` of the largest
+    payoff. ``budget`` bounds the exact certificate's time in seconds (past it the result says
+    it fell back to floats, which must then meet ``tolerance``).
     Raises :class:`SolverError` if an LP fails, :class:`SolverInputError` for a bad refinement.
     """
     how = Refinement.parse(refinement)
     start = time.perf_counter()
     tol = default_tolerance(sf) if tolerance is None else tolerance
-    solution = solve_lp(sf, tol)
-    profile = refine_profile(sf, solution, how, tol, full)
+    # In exact mode the float plans are only candidates (the certificate decides), so the float
+    # stages may be looser; the tolerance still applies if the certificate falls back to floats.
+    loose = max(tol, CANDIDATE_TOLERANCE * payoff_scale(sf)) if exact else None
+    solution = solve_lp(sf, tol, loose)
+    profile = refine_profile(sf, solution, how, tol, full, loose)
     try:
         cert = certify(sf, profile, solution, exact, tol, full, budget)
     except PruningFailed:  # never seen; the whole game is then solved as it is

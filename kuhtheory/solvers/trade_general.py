@@ -1,17 +1,17 @@
 """The trade (K-TRD-1..3) when the stake is not worth the same to both sides: a general-sum game.
 
-In the zero-sum model (:mod:`.trade`) one number ``W`` is what winning the stake is worth, the
-same to both, so A's gain is B's loss. In a real game it is not: the last card of a family is
-worth far more to the player who completes it, and a third player may profit from either side
-winning. Here the stake is worth ``W_A`` to the offerer A and ``W_B`` to the responder B; each
+In the zero-sum model (:mod:`kuhtheory.solvers.trade`) one number ``W`` is what winning the stake is
+worth, the same to both, so A's gain is B's loss. In a real game it is not: the last card of a
+family is worth far more to the player who completes it, and a third player may profit from either
+side winning. Here the stake is worth ``W_A`` to the offerer A and ``W_B`` to the responder B; each
 side's payoff is his net money change plus his worth of the stake if he ends with it::
 
     u_A = m_A + W_A * [A wins],      u_B = -m_A + W_B * [B wins]
 
 with ``m_A`` the money A receives minus the money he pays (K-TRD-2, K-TRD-3 per edition, as in
-:func:`.trade.counter_payoff`). With ``W_A == W_B == W`` the two payoffs add up to ``W`` in every
-outcome: a constant-sum game with the same equilibria as the zero-sum trade, and A's equilibrium
-payoff is its value (a test checks this against the LP).
+:func:`kuhtheory.solvers.trade.counter_payoff`). With ``W_A == W_B == W`` the two payoffs add up
+to ``W`` in every outcome: a constant-sum game with the same equilibria as the zero-sum trade,
+and A's equilibrium payoff is its value (a test checks this against the LP).
 
 Each round is built with numpy (A's offer classes by count and total, B's reply per card count
 he sees), B's replies that are weakly dominated *for B* at their count are left out (an
@@ -40,14 +40,15 @@ from typing import Any
 import numpy as np
 
 from kuhtheory.cards import Counts, from_counts
-from kuhtheory.editions import CounterSettlement, Edition, TradeTie, get_edition
-from kuhtheory.errors import SolverInputError, UnknownEditionError
+from kuhtheory.editions import CounterSettlement, Edition, TradeTie
+from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers.lemke import Bimatrix, BimatrixResult, solve_bimatrix
 from kuhtheory.solvers.sequence_form import Infoset
 from kuhtheory.solvers.trade import (
     HandInput,
     TradeRules,
     counter_totals,
+    edition_name,
     offer_classes,
     offer_label,
     parse_hand,
@@ -255,15 +256,7 @@ class GeneralTradeSolution:
                 for r in self.offers
                 if r.probability > 0
             ],
-            "responder": [
-                {
-                    "count": r.count,
-                    "accept": r.accept,
-                    "counter": {str(t): p for t, p in r.counters if p > 0},
-                    "on_path": r.on_path,
-                }
-                for r in self.replies
-            ],
+            "responder": [r.to_dict() for r in self.replies],
             "equilibria_reached": len(self.result.equilibria),
             "starts": self.result.starts,
             "unique_among_reached": self.unique,
@@ -315,16 +308,6 @@ def worths(value: tuple[object, ...] | list[object]) -> tuple[object, object]:
     if len(value) != 2:
         raise SolverInputError(f"value={value!r} must be one worth W or a pair (W_A, W_B)")
     return value[0], value[1]
-
-
-def edition_name(edition: str | Edition | TradeRules) -> str:
-    """The edition's name for the result (``"custom"`` for bare trade rules)."""
-    if isinstance(edition, TradeRules):
-        return "custom"
-    try:
-        return get_edition(edition).name
-    except UnknownEditionError as exc:
-        raise SolverInputError(str(exc)) from None
 
 
 def solve_general_trade(

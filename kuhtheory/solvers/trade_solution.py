@@ -33,18 +33,23 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from kuhtheory.cards import Counts, from_counts
-from kuhtheory.editions import Edition, TradeTie, get_edition
-from kuhtheory.errors import SolverInputError, UnknownEditionError
-from kuhtheory.solvers.refinements import Refinement
+from kuhtheory.editions import Edition, TradeTie
+from kuhtheory.errors import SolverError, SolverInputError
+from kuhtheory.solvers.certify import EXACT_BUDGET
+from kuhtheory.solvers.lp import default_tolerance
+from kuhtheory.solvers.refinements import Refinement, RefinementFailed
+from kuhtheory.solvers.result import SolveResult
+from kuhtheory.solvers.sequence_form import SequenceForm, payoff_scale
 from kuhtheory.solvers.solve import solve_sequence_form
 from kuhtheory.solvers.trade import (
     HandInput,
     TradeRules,
+    edition_name,
     parse_hand,
     parse_hands,
     parse_value,
@@ -56,14 +61,64 @@ from kuhtheory.solvers.trade_tables import (
     round_tables,
 )
 
+#: The largest error a float trade solve may have: its exploitability, in money (a thousandth of
+#: the smallest money card). A float answer that cannot reach it is refused, never returned.
+TRADE_ACCURACY = 0.01
+#: Payoffs above this size make a float check that fails the input's fault (a huge W or hand).
+FLOAT_SCALE = 1e6
 
-def _edition_name(edition: str | Edition | TradeRules) -> str:
-    if isinstance(edition, TradeRules):
-        return "custom"
+
+def trade_tolerance(sf: SequenceForm) -> float:
+    """The tolerance of a trade round: the solvers' default (relative to the payoffs), but never
+    more than :data:`TRADE_ACCURACY` in money, however large the stake.
+
+    >>> from kuhtheory.cards import to_counts
+    >>> rules = TradeRules.from_edition("2025")
+    >>> trade_tolerance(round_form(rules, to_counts((0, 10)), to_counts((10,)), Fraction(30)))
+    3e-06
+    >>> trade_tolerance(round_form(rules, to_counts((0, 10)), to_counts((10,)), Fraction(10**9)))
+    0.01
+    """
+    return min(default_tolerance(sf), TRADE_ACCURACY)
+
+
+def _solve_round(
+    pruned: SequenceForm,
+    full: SequenceForm,
+    w: Fraction,
+    exact: bool,
+    refinement: Refinement,
+    params: Mapping[str, object],
+    budget: float | None,
+) -> SolveResult:
+    """One round through the pipeline; a float check that fails with huge payoffs is refused as
+    the input's fault (SolverInputError naming W and the limit), never answered."""
+    tol = trade_tolerance(pruned)
     try:
-        return get_edition(edition).name
-    except UnknownEditionError as exc:
-        raise SolverInputError(str(exc)) from None
+        return solve_sequence_form(
+            pruned,
+            exact=exact,
+            refinement=refinement,
+            parameters=params,
+            full=full,
+            tolerance=tol,
+            budget=budget,
+        )
+    except SolverError as exc:
+        scale = payoff_scale(pruned)
+        if scale <= FLOAT_SCALE:
+            raise
+        advice = (
+            f"the exact certificate did not finish within {budget} s either; use a smaller W"
+            if exact
+            else "use exact=True or a smaller W"
+        )
+        if isinstance(exc, RefinementFailed):
+            advice += " (the refinement's LPs fail first: refinement='none' may still solve it)"
+        raise SolverInputError(
+            f"value W={number(w)}: with payoffs up to {scale:.3g} no float answer passes the "
+            f"best-response check to {tol:.3g} (a thousandth of the smallest money card); {advice}"
+        ) from None
 
 
 @functools.lru_cache(maxsize=256)
@@ -76,10 +131,13 @@ def _solve_single(
     refinement: Refinement,
     second: bool,
     edition: str,
+    budget: float | None,
 ) -> TradeSolution:
     start = time.perf_counter()
     reoffer = rules.trade_tie is TradeTie.REOFFER_THEN_FREE and not second
-    later = _solve_single(rules, a, b, w, exact, refinement, True, edition) if reoffer else None
+    later = (
+        _solve_single(rules, a, b, w, exact, refinement, True, edition, budget) if reoffer else None
+    )
     tie: Fraction | float | None = None
     if later is not None:
         tie = later.value_exact if later.value_exact is not None else later.value
@@ -96,9 +154,7 @@ def _solve_single(
     title = "trade, second round" if second else "trade"
     pruned = round_form(rules, a, b, w, tie, exact=exact_here, prune=True, title=title)
     full = round_form(rules, a, b, w, tie, exact=exact_here, prune=False, title=title)
-    result = solve_sequence_form(
-        pruned, exact=exact_here, refinement=refinement, parameters=params, full=full
-    )
+    result = _solve_round(pruned, full, w, exact_here, refinement, params, budget)
     offers, replies = round_tables(rules, a, b, result)
     gap = result.exploitability + (later.exploitability if later else 0.0)
     verified = result.verified
@@ -132,6 +188,7 @@ def solve_trade(
     value: object,
     exact: bool = False,
     refinement: str | Refinement = Refinement.QUASI_PERFECT,
+    budget: float | None = EXACT_BUDGET,
 ) -> Any:
     """The equilibrium of the trade (:mod:`kuhtheory.solvers.trade`) between A holding ``a`` (a
     hand, or ``[(hand, probability), ...]`` when B does not know it) and B holding ``b`` (in the
@@ -146,8 +203,14 @@ def solve_trade(
     trade by Lemke's algorithm instead and returns a
     :class:`~kuhtheory.solvers.trade_general.GeneralTradeSolution` with the same tables.
 
-    Raises :class:`SolverInputError` for unknown denominations, a negative ``value``, an edition
-    without a trade or an unknown refinement, and :class:`SolverError` if an LP fails.
+    Float answers are checked by best responses to :func:`trade_tolerance` (at most
+    :data:`TRADE_ACCURACY` in money). With ``exact`` the certificate gets ``budget`` seconds per
+    round (None: no limit); past it the result falls back to the float answer and says so in
+    ``verified`` (``exact`` is then False).
+
+    Raises :class:`SolverInputError` for unknown denominations, a negative or too large
+    ``value`` (a stake so large that the float answer fails its check), hands too large to solve,
+    an edition without a trade or an unknown refinement; :class:`SolverError` if an LP fails.
     """
     if isinstance(value, (tuple, list)):
         from kuhtheory.solvers.trade_general import solve_general_trade, worths
@@ -157,14 +220,14 @@ def solve_trade(
         return solve_general_trade(edition, a, b, *worths(value), exact=exact)  # type: ignore[arg-type]
     from kuhtheory.solvers.trade_hidden import is_belief, parse_belief, solve_hidden_trade
 
-    name = _edition_name(edition)
+    name = edition_name(edition)
     rules = TradeRules.from_edition(edition)
     how = Refinement.parse(refinement)
     w = parse_value(value)
     hands = parse_belief(a) if is_belief(a) else parse_hands(a)
     if len(hands) == 1 and not is_belief(b):
         b_counts = parse_hand(b, "B's hand")  # type: ignore[arg-type]
-        return _solve_single(rules, hands[0][0], b_counts, w, bool(exact), how, False, name)
+        return _solve_single(rules, hands[0][0], b_counts, w, bool(exact), how, False, name, budget)
     # A's hand drawn from a belief (B's too, in the one-round editions): trade_hidden
     return solve_hidden_trade(rules, a, b, w, exact=exact, refinement=how, name=name)
 

@@ -20,7 +20,7 @@ strategies of a :class:`~kuhtheory.solvers.result.SolveResult` of a trade round
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -57,6 +57,15 @@ class ReplyRow:
     accept: float
     counters: tuple[tuple[int, float], ...]
     on_path: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``count``, ``accept``, ``counter`` (the totals played), ``on_path``."""
+        return {
+            "count": self.count,
+            "accept": self.accept,
+            "counter": {str(t): p for t, p in self.counters if p > 0},
+            "on_path": self.on_path,
+        }
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,15 +137,7 @@ class TradeSolution:
                 for r in rows
                 if r.probability > 0
             ],
-            "responder": [
-                {
-                    "count": r.count,
-                    "accept": r.accept,
-                    "counter": {str(t): p for t, p in r.counters if p > 0},
-                    "on_path": r.on_path,
-                }
-                for r in self.replies
-            ],
+            "responder": [r.to_dict() for r in self.replies],
             "verified": self.verified,
             "refinement": self.refinement,
         }
@@ -170,7 +171,11 @@ def round_tables(
 
 
 def reply_rows(
-    rules: TradeRules, b_hand: Counts, strategy: Mapping, used: set[int], prefix: tuple
+    rules: TradeRules,
+    b_hand: Counts,
+    strategy: Mapping[Hashable, Mapping[str, float]],
+    used: set[int],
+    prefix: tuple[Hashable, ...],
 ) -> tuple[ReplyRow, ...]:
     """B's reply rows from his behaviour strategy: the information sets ``(*prefix, count)``;
     ``used`` are the counts A's offers show."""
