@@ -47,7 +47,9 @@ def test_a_float_answer_beyond_the_tolerance_is_refused(kuhn):
 def test_no_time_for_the_exact_certificate_falls_back_and_says_so():
     r = solve_game(kuhn_poker(), exact=True, budget=0)
     assert not r.exact and r.value_exact is None
-    assert r.verified.startswith("exact certificate not finished within its budget of 0 s")
+    assert r.verified.startswith(
+        "exact certificate not found (not finished within its budget of 0 s)"
+    )
     assert r.value == pytest.approx(-1 / 18, abs=1e-9)
 
 

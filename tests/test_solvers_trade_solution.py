@@ -237,7 +237,9 @@ def test_a_float_answer_at_any_stake_is_within_the_accuracy_of_the_exact_one(
 def test_the_exact_budget_falls_back_to_floats_and_says_so():
     s = solve_trade("2025", TEN, TEN, 100, exact=True, budget=0)
     assert not s.exact and s.value_exact is None
-    assert s.verified.startswith("exact certificate not finished within its budget of 0 s")
+    assert s.verified.startswith(
+        "exact certificate not found (not finished within its budget of 0 s)"
+    )
     assert s.value == pytest.approx(50, abs=1e-9)
 
 

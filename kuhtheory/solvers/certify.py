@@ -107,7 +107,7 @@ def certify(
     deadline = Deadline.after(budget)
     try:
         return _exact_certificate(sf, whole, where, profile, solution, tol, deadline)
-    except OutOfTime:
+    except OutOfTime as exc:
         floats = _float_certificate(sf, whole, where, profile, solution, tol)
         return Certificate(
             floats.plans,
@@ -116,9 +116,9 @@ def certify(
             None,
             floats.exploitability,
             False,
-            f"exact certificate not finished within its budget of {budget} s, fell back to "
-            f"the float answer; {floats.verified}",
-            "float (exact budget exceeded)",
+            f"exact certificate not found ({exc}), fell back to the float answer; "
+            f"{floats.verified}",
+            "float (exact certificate not found)",
         )
 
 

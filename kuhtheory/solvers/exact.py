@@ -50,7 +50,8 @@ SUPPORT_TOLERANCES = (1e-7, 1e-9, 1e-11)
 
 
 class OutOfTime(SolverError):
-    """The exact certificate did not finish within its time budget."""
+    """The exact certificate did not finish within its limits: its time budget, or the size of
+    the exact simplex's tableau (:data:`MAX_EXACT_LP_CELLS`)."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ class Deadline:
     def check(self) -> None:
         """Raise :class:`OutOfTime` once the time is up."""
         if self.expired():
-            raise OutOfTime(f"the exact certificate took longer than its budget {self.seconds} s")
+            raise OutOfTime(f"not finished within its budget of {self.seconds:g} s")
 
 
 NO_DEADLINE = Deadline(None)
@@ -370,13 +371,25 @@ def simplex(
     return sum((Fraction(c[j]) * z[j] for j in range(n)), Fraction(0)), z
 
 
+#: The largest tableau (rows x columns of fractions) :func:`exact_lp` builds.
+MAX_EXACT_LP_CELLS = 250_000
+
+
 def exact_lp(
     sf: SequenceForm, deadline: Deadline = NO_DEADLINE
 ) -> tuple[list[Fraction], list[Fraction], Fraction]:
-    """Both players' optimal plans and the value by the exact :func:`simplex` (small games)."""
+    """Both players' optimal plans and the value by the exact :func:`simplex` (small games);
+    :class:`OutOfTime` if its tableau would exceed :data:`MAX_EXACT_LP_CELLS`."""
     if sf.exact_vals is None:
         raise SolverError(f"{sf.title!r} has no exact payoffs")
     n0, n1 = sf.sizes
+    m0, m1 = len(sf.infosets[0]) + 1, len(sf.infosets[1]) + 1
+    cells = max(n1 + m0, n0 + m1) * (max(n0, n1) + 2 * max(m0, m1) + max(n0, n1))
+    if cells > MAX_EXACT_LP_CELLS:
+        raise OutOfTime(
+            f"the exact simplex's tableau would have about {cells} cells, more than the limit "
+            f"{MAX_EXACT_LP_CELLS}"
+        )
     A = [[Fraction(0)] * n1 for _ in range(n0)]
     for i, j, v in zip(sf.rows.tolist(), sf.cols.tolist(), sf.exact_vals, strict=False):
         A[i][j] += v

@@ -109,7 +109,7 @@ def _solve_round(
         if scale <= FLOAT_SCALE:
             raise
         advice = (
-            f"the exact certificate did not finish within {budget} s either; use a smaller W"
+            f"no exact certificate was found either (budget {budget} s); use a smaller W"
             if exact
             else "use exact=True or a smaller W"
         )
