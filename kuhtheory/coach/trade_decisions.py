@@ -64,8 +64,8 @@ __all__ = [
     "trade_assessment",
 ]
 
-#: Mixed strategies show their moves down to this probability.
-SHOWN = 1e-9
+#: A recommendation lists the moves of its mix down to this probability (the rest are counted).
+SHOWN = 0.005
 #: B's equilibrium reply is conditioned on the count he saw when A lays it at least this often.
 ON_PATH = 1e-9
 
@@ -81,9 +81,13 @@ def _mix_text(
     items: Sequence[tuple[Move, float]], label: Callable[[Move], str], limit: int = 4
 ) -> str:
     """The moves of a mix played with some probability, likeliest first: ``label(move) p%``."""
-    shown = sorted((x for x in items if x[1] > SHOWN), key=lambda x: -x[1])
-    text = ", ".join(f"{label(move)} {_percent(p)}" for move, p in shown[:limit])
-    return text + (f", {len(shown) - limit} more" if len(shown) > limit else "")
+    played = sorted((x for x in items if x[1] > 1e-9), key=lambda x: -x[1])
+    shown = [x for x in played[:limit] if x[1] >= SHOWN] or played[:1]
+    text = ", ".join(f"{label(move)} {_percent(p)}" for move, p in shown)
+    rest = len(played) - len(shown)
+    return text + (
+        f", {rest} more (together {_percent(1 - sum(p for _, p in shown))})" if rest else ""
+    )
 
 
 def _model(s: TradeSetup, solution: Any, second: bool) -> str:

@@ -99,6 +99,10 @@ class ReplayViewer:
         A record dict, the path of a record file, or the name of a shipped record.
     viewer
         None for the god's-eye view, or a seat whose view is shown (his money only).
+    coach
+        Show the coach's verdicts from the start (else its toggle does, when pressed).
+    notebook
+        The student notebook that shows the viewer live (named by the static page's notice).
     """
 
     def __init__(
@@ -106,6 +110,7 @@ class ReplayViewer:
         record: Mapping[str, Any] | str | Path = "classic-preemption",
         viewer: int | None = None,
         coach: bool = False,
+        notebook: str = "notebooks/replay.ipynb",
     ) -> None:
         self.record_select = w.Dropdown(options=list(bundled_records()), description="record")
         self.view_select = w.Dropdown(description="view")
@@ -151,8 +156,8 @@ class ReplayViewer:
                 [
                     kernel_notice(
                         "viewer",
-                        "notebooks/replay.ipynb",
-                        "the record's first step (the charts show the whole game)",
+                        notebook,
+                        "the step it was saved at (the charts show the whole game)",
                         command="kuhtheory replay FILE",
                     ),
                     row([self.record_select, self.view_select, self.coach_toggle]),
