@@ -272,9 +272,15 @@ def reply_assessment(point: DecisionPoint) -> ReplyAssessment | Skipped:
         )
         one_hand_each = len(s.a_hands) == 1 and len(s.b_hands) == 1  # what "proper" takes
         if not s.general and one_hand_each and point.settings.refinement != "proper":
-            proper, more = solve(point, s, refinement="proper")
-            table, tie = _round(proper, s, second)
-            notes += more + ("the reply there from the proper refinement",)
+            if 2 * s.estimate() <= point.settings.budget:  # a second solve, a little dearer
+                proper, more = solve(point, s, refinement="proper")
+                table, tie = _round(proper, s, second)
+                notes += more + ("the reply there from the proper refinement",)
+            else:
+                notes += (
+                    "no time left in the budget to solve it again with the proper "
+                    "refinement: the solver's reply there",
+                )
     row = next(r for r in table.replies if r.count == count)
     hand = likeliest(s.b_hands)
 

@@ -92,6 +92,10 @@ class TradeSetup:
         """Whether the trade is general-sum (the stake worth differently to the two)."""
         return self.worths[0] != self.worths[1]
 
+    def estimate(self) -> float:
+        """The estimated time of solving this trade (:func:`estimate_seconds`)."""
+        return _estimate(self.rules, self.a_hands, self.b_hands, self.general)
+
 
 def estimate_seconds(
     rules: TradeRules, a_hand: Counts, b_hand: Counts, general: bool = False
