@@ -244,6 +244,7 @@ def test_over_50_seeded_games_random_loses_more_per_trade_reply_than_heuristic_t
     print("mean loss per trade reply (money, 95% interval):", table)
     random, heuristic, equilibrium = (result.losses[b] for b in result.bots)
     assert len(random) == len(heuristic) == len(equilibrium) > 300  # the same challenges
+    assert result.dropped < len(random) / 5  # left out for all: an answer the model cannot see
     assert table["random"][1] > table["heuristic"][1] > table["equilibrium"][1]
     # Paired: every bot answered the same challenges, so the differences have tight intervals.
     worse = mean_interval([r - h for r, h in zip(random, heuristic, strict=True)])

@@ -7,8 +7,10 @@ states); at each trade decision of any seat every bot under comparison is asked 
 there (a *shadow* bot per seat and kind of bot, shown that seat's observations as the game went),
 and the coach judges each answer with that seat's information:
 
-* a trade reply (accept or counter) and the classic re-offer: every bot answers the same
-  challenge, so the losses are paired;
+* a trade reply (accept or counter) and the classic re-offer after a tie: every bot answers the
+  same position, so the losses are paired; a position where one bot's answer cannot be measured
+  (a pile with cards the solver did not see, the hand cut down for the budget) is left out for
+  all of them (``dropped``);
 * a trade offer: at each turn where the reference game started a trade, every bot is asked for
   its turn; a bot that starts a trade there (with any opponent and species) has its pile judged,
   one that auctions has no trade decision there.
@@ -58,6 +60,9 @@ class BotComparison:
     hands: str
     #: bot -> its losses, in the order of the positions
     losses: dict[str, tuple[float, ...]]
+    #: replies left out for every bot because one bot's answer could not be measured (a pile
+    #: outside the hand the solver saw, cut down for the budget)
+    dropped: int = 0
 
     def decisions(self, bot: str) -> int:
         """How many trade decisions of ``bot`` were measured."""
@@ -80,6 +85,7 @@ class BotComparison:
         return {
             "games": self.games,
             "hands": self.hands,
+            "dropped": self.dropped,
             "bots": [
                 {"bot": b, "decisions": n, "mean_loss": m, "low": lo, "high": hi}
                 for b, n, m, lo, hi in self.table()
@@ -105,7 +111,7 @@ def compare_bots(
     if not names:
         raise InvalidSetupError("compare_bots needs at least one bot")
     losses: dict[str, list[float]] = {b: [] for b in names}
-    count = 0
+    count = dropped = 0
     for game in games:
         count += 1
         coach = Coach(hands=hands, budget=budget, max_cards=max_cards, kinds=kinds)
@@ -120,23 +126,29 @@ def compare_bots(
                 continue  # a kind not compared
             obs = state.observation(seat)
             legal = state.legal_actions()
-            assessments = None
+            answers = {}
             for bot in names:
                 key = (bot, seat)
                 if key not in shadows:
                     shadows[key] = make_agent(bot, agent_seed(state.seed, seat))
-                answer = shadows[key].act(obs, legal)
-                if not replying and not isinstance(answer, Trade):
+                answers[bot] = shadows[key].act(obs, legal)
+            if replying:  # the same challenge for every bot: paired, or left out for all
+                assessments = coach.assess(step, state, None)
+                found = [a.judge(answers[b]).loss for a in assessments for b in names]
+                if found and all(loss is not None for loss in found):
+                    for bot, loss in zip(names * len(assessments), found, strict=True):
+                        losses[bot].append(loss)  # type: ignore[arg-type]
+                else:
+                    dropped += 1
+                continue
+            for bot, answer in answers.items():
+                if not isinstance(answer, Trade):
                     continue  # it would auction here: no trade decision
-                if replying:
-                    if assessments is None:
-                        assessments = coach.assess(step, state, answer)
-                    found = assessments
-                else:  # each bot's own trade target
-                    found = coach.assess(step, state, answer)
-                for assessment in found:
+                for assessment in coach.assess(step, state, answer):  # its own target
                     loss = assessment.judge(answer).loss
                     if loss is not None:
                         losses[bot].append(loss)
     hands_name = Hands.parse(hands).value
-    return BotComparison(names, count, hands_name, {b: tuple(v) for b, v in losses.items()})
+    return BotComparison(
+        names, count, hands_name, {b: tuple(v) for b, v in losses.items()}, dropped
+    )
