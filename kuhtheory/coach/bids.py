@@ -40,8 +40,8 @@ from kuhtheory.cards import total
 from kuhtheory.coach.point import DecisionPoint, Skipped, action_text
 from kuhtheory.coach.verdict import Advice, Certainty, Kind, Verdict
 from kuhtheory.editions import Edition
+from kuhtheory.engine import Phase
 from kuhtheory.engine.actions import Action, Bid
-from kuhtheory.engine.views import Phase
 from kuhtheory.errors import KuhtheoryError
 from kuhtheory.solvers.bayesian import solve_bayesian_auction
 from kuhtheory.solvers.preemption import Purse, outcome_payoffs, prefers_preempt

@@ -40,8 +40,8 @@ from kuhtheory.coach.hands import Hands
 from kuhtheory.coach.report import Source, game_steps
 from kuhtheory.coach.session import DEFAULT_BUDGET, Coach
 from kuhtheory.coach.verdict import Kind
+from kuhtheory.engine import Phase
 from kuhtheory.engine.actions import Trade
-from kuhtheory.engine.views import Phase
 from kuhtheory.errors import InvalidSetupError
 from kuhtheory.stats import Interval, mean_interval
 

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from kuhtheory.cards import subtract, to_counts, total
 from kuhtheory.coach.point import DecisionPoint, Skipped, action_text, cards_text, guess_text
 from kuhtheory.coach.verdict import Advice, Certainty, Kind, Verdict
+from kuhtheory.engine import Phase
 from kuhtheory.engine.actions import Action, BuyBack, Preempt
-from kuhtheory.engine.views import Phase
 from kuhtheory.payment import cheapest_total
 from kuhtheory.solvers.preemption import Payoffs, payoffs_at, prefers_preempt
 

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from kuhtheory.cards import format_money, from_counts, subtract, to_counts, total
 from kuhtheory.coach.point import DecisionPoint
 from kuhtheory.coach.verdict import Advice, Certainty, Kind, Verdict
+from kuhtheory.engine import Phase
 from kuhtheory.engine.actions import Action, BuyBack, Pay
-from kuhtheory.engine.views import Phase
 from kuhtheory.payment import least_overpay
 
 __all__ = ["PaymentAssessment", "payment_assessment"]

@@ -41,9 +41,9 @@ from kuhtheory.coach.point import Assessment, DecisionPoint, Settings
 from kuhtheory.coach.trade_decisions import target_assessments, trade_assessment
 from kuhtheory.coach.verdict import Advice, Kind, Verdict
 from kuhtheory.coach.worth import FamilyWorth, WorthModel
+from kuhtheory.engine import Phase
 from kuhtheory.engine.actions import Action, Sell
 from kuhtheory.engine.state import GameState
-from kuhtheory.engine.views import Phase
 from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers import Refinement
 

@@ -49,8 +49,8 @@ from kuhtheory.coach.trade_model import (
     tie_payoffs,
 )
 from kuhtheory.coach.verdict import Advice, Certainty, Kind, Verdict
+from kuhtheory.engine import Phase
 from kuhtheory.engine.actions import Accept, Action, Counter, Offer, Trade
-from kuhtheory.engine.views import Phase
 from kuhtheory.errors import SolverError
 from kuhtheory.solvers import ReplyRow
 from kuhtheory.solvers.trade import counter_totals, offer_classes
