@@ -1,7 +1,7 @@
 """Output files: checked before the work starts, written atomically, never through a symlink.
 
-Every file kuhtheory writes (game records, tournament CSV tables) goes through
-:func:`write_text_atomic`: the text is written to a new temporary file in the target's own
+Every file kuhtheory writes (game records, tournament CSV tables, trajectories, Gambit ``.efg``
+files) goes through :func:`write_text_atomic`: the text is written to a new temporary file in the target's own
 directory and then renamed over the target. A reader never sees half a file, a run stopped half
 way leaves the old file as it was, and a symlink already standing at the target is replaced by
 the new file instead of having its target overwritten (the temporary file is created with
@@ -26,6 +26,7 @@ import contextlib
 import functools
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from kuhtheory.errors import OutputFileError
@@ -120,11 +121,12 @@ def _file_mode() -> int:
     return 0o666 & ~mask
 
 
-def write_text_atomic(path: str | Path, text: str, option: str = "") -> Path:
-    """Write ``text`` (UTF-8) to ``path`` atomically (module docstring); returns the path.
+def write_text_atomic(path: str | Path, text: str | Iterable[str], option: str = "") -> Path:
+    """Write ``text`` (UTF-8; a string, or pieces written one after the other, so that a large
+    file need not be held whole) to ``path`` atomically (module docstring); returns the path.
 
     :class:`~kuhtheory.errors.OutputFileError` names the path when it cannot be written; nothing
-    is left behind then (the temporary file is removed).
+    is left behind then (the temporary file is removed), also when making a piece fails.
     """
     target = check_output_file(path, option)
     try:
@@ -135,7 +137,8 @@ def write_text_atomic(path: str | Path, text: str, option: str = "") -> Path:
         raise OutputFileError(f"{_name(target, option)}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
+            for piece in [text] if isinstance(text, str) else text:
+                stream.write(piece)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, _file_mode())

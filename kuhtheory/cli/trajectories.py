@@ -4,20 +4,23 @@ Each Kuhhandel record (``kuhtheory simulate --record DIR``, ``kuhtheory play --r
 replayed, every action re-checked, and written as one line of ``FILE`` (JSON Lines): per step the
 acting player, his observation, the legal action codes and the code he chose
 (:mod:`kuhtheory.interop.trajectories`). A record that cannot be replayed, or holds an action the
-encoding has no code for, is one error line and nothing is written.
+encoding has no code for, is one error line naming the record, and nothing is written. The
+output file is checked before any record is read, and written atomically.
 """
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+from collections.abc import Iterator
+from typing import Any
 
 from kuhtheory.interop.trajectories import (
     OBSERVATIONS,
     trajectory_from_record,
     write_trajectories,
 )
-from kuhtheory.record import load
+from kuhtheory.files import check_output_file
+from kuhtheory.record import about_file, load
 
 #: ``kuhtheory trajectories --help``: plain words (the module docstring is written for the book).
 DESCRIPTION = """\
@@ -54,9 +57,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``kuhtheory trajectories``; returns the exit status."""
-    # Every record is converted before the file is written: a bad one leaves no partial file.
-    trajectories = [trajectory_from_record(load(path), args.observations) for path in args.records]
-    count = write_trajectories(trajectories, Path(args.out))
-    steps = sum(len(t["steps"]) for t in trajectories)
+    out = check_output_file(args.out, "--out")  # before any record is read
+    steps = 0
+
+    def converted() -> Iterator[dict[str, Any]]:
+        nonlocal steps
+        for path in args.records:
+            with about_file(path):  # the error names the record that is wrong
+                trajectory = trajectory_from_record(load(path), args.observations)
+            steps += len(trajectory["steps"])
+            yield trajectory
+
+    # Each trajectory is written as it is made (one game's at a time in memory); the file
+    # appears only when all are written, so a bad record leaves no partial file.
+    count = write_trajectories(converted(), out, "--out")
     print(f"{count} trajectories, {steps} steps written to {args.out}")
     return 0

@@ -51,6 +51,7 @@ from kuhtheory.agents import make_agent
 from kuhtheory.agents.play import agent_seed, play
 from kuhtheory.engine import GameState, action_from_json
 from kuhtheory.errors import InvalidRecordError, InvalidSetupError, KuhtheoryError
+from kuhtheory.files import write_text_atomic
 from kuhtheory.interop.coded import CodedState
 from kuhtheory.interop.features import ObservationLayout, observation_text
 from kuhtheory.record import record_from_state, replay_states, validate
@@ -179,17 +180,23 @@ def bot_trajectories(
         yield trajectory_from_state(end, [a.name for a in agents], observations)
 
 
-def write_trajectories(trajectories: Iterable[Mapping[str, Any]], path: str | Path) -> int:
-    """Write trajectories to ``path`` as JSON Lines (one per line); returns how many."""
-    target = Path(path)
+def write_trajectories(
+    trajectories: Iterable[Mapping[str, Any]], path: str | Path, option: str = ""
+) -> int:
+    """Write trajectories to ``path`` as JSON Lines (one per line, each written as it comes);
+    returns how many. The file appears whole or not at all, and a symlink at ``path`` is replaced,
+    never followed (:func:`kuhtheory.files.write_text_atomic`): when making a trajectory fails
+    half way, nothing is written. :class:`~kuhtheory.errors.OutputFileError` if ``path`` cannot
+    be written (named with ``option``)."""
     count = 0
-    try:
-        with target.open("w", encoding="utf-8") as out:
-            for trajectory in trajectories:
-                out.write(json.dumps(trajectory, separators=(",", ":")) + "\n")
-                count += 1
-    except OSError as exc:
-        raise InvalidSetupError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+
+    def lines() -> Iterator[str]:
+        nonlocal count
+        for trajectory in trajectories:
+            yield json.dumps(trajectory, separators=(",", ":")) + "\n"
+            count += 1
+
+    write_text_atomic(path, lines(), option)
     return count
 
 

@@ -37,7 +37,8 @@ from collections.abc import Hashable
 from fractions import Fraction
 from pathlib import Path
 
-from kuhtheory.errors import SolverInputError
+from kuhtheory.errors import OutputFileError, SolverInputError
+from kuhtheory.files import write_text_atomic
 from kuhtheory.solvers.efg import Chance, Decision, Game, Node, Terminal
 
 
@@ -122,10 +123,11 @@ def to_efg(game: Game) -> str:
 
 def write_efg(game: Game, path: str | Path) -> Path:
     """Write :func:`to_efg` to ``path`` and return it (:class:`SolverInputError` naming the path
-    when it cannot be written)."""
+    when it cannot be written). The file is written atomically and a symlink at ``path`` is
+    replaced, never followed (:func:`kuhtheory.files.write_text_atomic`)."""
     out = Path(path)
     try:
-        out.write_text(to_efg(game), encoding="utf-8")
-    except OSError as error:
-        raise SolverInputError(f"cannot write {str(out)!r}: {error.strerror or error}") from None
+        write_text_atomic(out, to_efg(game))
+    except OutputFileError as error:
+        raise SolverInputError(f"cannot write {error}") from None
     return out
