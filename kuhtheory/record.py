@@ -40,6 +40,7 @@ import json
 import math
 import sys
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -59,6 +60,7 @@ __all__ = [
     "MAX_INTEGER",
     "MAX_RECORD_BYTES",
     "VERSION",
+    "about_file",
     "bundled_records",
     "dumps",
     "game_of",
@@ -437,10 +439,37 @@ def save(record: Mapping[str, Any], path: str | Path) -> Path:
     return write_text_atomic(path, dumps(record) + "\n")
 
 
+def _file_name(path: str | Path) -> str:
+    """How messages name the record file ``path`` (``"-"`` is the standard input)."""
+    return "<stdin>" if str(path) == "-" else clip(str(path), 120)
+
+
+@contextmanager
+def about_file(path: str | Path) -> Iterator[None]:
+    """Within the block, an :class:`InvalidRecordError` names the file ``path`` it is about, in
+    front of its message (``game.json: record.setup.seed: -7 must be at least 0``): a command
+    given several records says which one is wrong.
+
+    >>> with about_file("game.json"):
+    ...     validate([])
+    Traceback (most recent call last):
+    ...
+    kuhtheory.errors.InvalidRecordError: game.json: record: [] must be of type object
+    """
+    prefix = _file_name(path) + ": "
+    try:
+        yield
+    except InvalidRecordError as exc:
+        if str(exc).startswith(prefix):
+            raise
+        raise InvalidRecordError(prefix + str(exc)) from None
+
+
 def read(path: str | Path) -> Any:
     """The JSON value in the file ``path`` (``"-"``: standard input) within the bounds of
-    :func:`parse`, not yet validated. At most :data:`MAX_RECORD_BYTES` + 1 bytes are read, so
-    ``/dev/zero`` or a huge file costs no more than that."""
+    :func:`parse`, not yet validated; errors name the file (:func:`about_file`). At most
+    :data:`MAX_RECORD_BYTES` + 1 bytes are read, so ``/dev/zero`` or a huge file costs no more
+    than that."""
     name = str(path)
     try:
         if name == "-":
@@ -452,12 +481,15 @@ def read(path: str | Path) -> Any:
         raise InvalidRecordError(
             f"cannot read record {excerpt(name)}: {exc.strerror or exc}"
         ) from None
-    return parse(text)
+    with about_file(path):
+        return parse(text)
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    """The record in the file ``path`` (validated, not yet replayed); see :func:`read`."""
-    return validate(read(path))
+    """The record in the file ``path`` (validated, not yet replayed; errors name the file); see
+    :func:`read`."""
+    with about_file(path):
+        return validate(read(path))
 
 
 def bundled_records() -> tuple[str, ...]:

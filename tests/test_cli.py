@@ -269,7 +269,9 @@ def test_replay_refuses_a_tampered_record(capsys, tmp_path):
     path.write_text(json.dumps(record))
     status, out, err = run_main(capsys, "replay", str(path))
     assert status == 2 and out == ""
-    assert err.startswith("kuhtheory: error: record.result.scores") and err.count("\n") == 1
+    # the error names the file, then the field
+    assert err.startswith(f"kuhtheory: error: {path}: record.result.scores")
+    assert err.count("\n") == 1
 
 
 def test_replay_refuses_an_illegal_action(capsys, tmp_path):
@@ -279,7 +281,7 @@ def test_replay_refuses_an_illegal_action(capsys, tmp_path):
     path.write_text(json.dumps(record))
     status, _, err = run_main(capsys, "replay", str(path))
     assert status == 2
-    assert err.startswith("kuhtheory: error: action 0 Bid(player=0, amount=10): ")
+    assert err.startswith(f"kuhtheory: error: {path}: action 0 Bid(player=0, amount=10): ")
 
 
 def test_replay_refuses_broken_json(capsys, tmp_path):
@@ -356,7 +358,7 @@ def test_subprocess_replay_from_stdin_and_malformed(tmp_path):
     assert json.loads(done.stdout)["terminal"] is True
     bad = run_process("replay", "-", stdin='{"format": "kuhtheory-record", "version": 1}')
     assert bad.returncode == 2
-    assert bad.stderr.strip() == "kuhtheory: error: record: missing field 'game'"
+    assert bad.stderr.strip() == "kuhtheory: error: <stdin>: record: missing field 'game'"
 
 
 # ----- the progress bar --------------------------------------------------------------------------

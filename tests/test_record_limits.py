@@ -123,7 +123,7 @@ def test_replay_of_dev_zero_is_one_error_line(capsys):
     start = time.perf_counter()
     assert main(["replay", "/dev/zero"]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err.startswith("kuhtheory: error: record is larger than 8 MiB")
+    assert out == "" and err.startswith("kuhtheory: error: /dev/zero: record is larger than 8 MiB")
     _one_line(err.rstrip("\n"))
     assert time.perf_counter() - start < 30  # it stops reading: no minute-long memory fill
 

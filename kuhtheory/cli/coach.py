@@ -10,8 +10,8 @@ is cut down (smaller model hands) or skipped, with a note.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-import sys
 from pathlib import Path
 
 #: ``kuhtheory coach --help``: plain words (the module docstring is written for the book).
@@ -94,28 +94,27 @@ def run(args: argparse.Namespace) -> int:
     """Run ``kuhtheory coach``."""
     from kuhtheory.coach import DEFAULT_BUDGET, coach_game
     from kuhtheory.errors import InvalidRecordError
-    from kuhtheory.record import load, loads
+    from kuhtheory.record import about_file, load
 
-    if args.record == "-":
-        source: object = loads(sys.stdin.read())
-    elif Path(args.record).exists() or args.record.endswith(".json"):
-        source = load(args.record)
-    else:
-        source = args.record  # a shipped record's name
     budget = DEFAULT_BUDGET if args.budget is None else args.budget
     if not budget > 0:
         raise InvalidRecordError(f"--budget {args.budget!r}: give a number of seconds > 0")
-    report = coach_game(
-        source,  # type: ignore[arg-type]
-        args.seat,
-        hands=args.hands,
-        budget=budget,
-        general_sum=args.general_sum,
-        spread=args.spread,
-        refinement=args.refinement,
-    )
+    is_file = args.record == "-" or Path(args.record).exists() or args.record.endswith(".json")
+    # a file is read within the record bounds (standard input too); its errors name it
+    with about_file(args.record) if is_file else contextlib.nullcontext():
+        source: object = load(args.record) if is_file else args.record  # else a shipped name
+        report = coach_game(
+            source,  # type: ignore[arg-type]
+            args.seat,
+            hands=args.hands,
+            budget=budget,
+            general_sum=args.general_sum,
+            spread=args.spread,
+            refinement=args.refinement,
+        )
     if args.json:
-        print(json.dumps(report.to_dict(), ensure_ascii=False))
+        # ASCII: a seat name's RLO or lone surrogate stays an escape
+        print(json.dumps(report.to_dict(), ensure_ascii=True))
         return 0
     for line in report.lines(min_loss=args.min_loss):
         print(line)

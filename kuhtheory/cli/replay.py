@@ -12,8 +12,11 @@ import argparse
 import json
 from typing import Any
 
-from kuhtheory.quoting import printable
-from kuhtheory.record import read, replay
+from kuhtheory.quoting import clip
+from kuhtheory.record import about_file, read, replay
+
+#: The longest seat name printed (a record may carry any text there; longer names are cut).
+MAX_SEAT_NAME = 40
 
 #: ``kuhtheory replay --help``: plain words (the module docstring is written for the book).
 DESCRIPTION = """\
@@ -65,8 +68,9 @@ def final_state(state: Any) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``kuhtheory replay``."""
-    record = read(args.file)  # bounded; replay validates it once and re-checks every action
-    state = replay(record)
+    with about_file(args.file):  # every error names the file
+        record = read(args.file)  # bounded; replay validates it once, re-checks every action
+        state = replay(record)
     if args.json:
         print(
             json.dumps(
@@ -81,8 +85,9 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     setup = ", ".join(f"{k}={v}" for k, v in record["setup"].items())
-    seats = ", ".join(printable(seat) for seat in record["seats"])  # escapes ESC, BEL, RLO, ...
-    print(printable(f"{record['game']} ({setup})") + f"; seats: {seats}")
+    # seat names are anyone's text: ESC, BEL, RLO, lone surrogates escaped, long names cut
+    seats = ", ".join(clip(seat, MAX_SEAT_NAME) for seat in record["seats"])
+    print(clip(f"{record['game']} ({setup})", 300) + f"; seats: {seats}")
     print(f"{len(record['actions'])} actions, every one legal")
     for event in getattr(state, "events", ()):
         print(f"  {event.text()}")

@@ -28,6 +28,7 @@ from kuhtheory.coach.worth import WorthModel
 from kuhtheory.engine.actions import Action, action_from_json
 from kuhtheory.engine.state import GameState
 from kuhtheory.errors import InvalidRecordError
+from kuhtheory.quoting import clip
 
 __all__ = ["TOP", "CoachReport", "PlayerSummary", "coach_game", "game_steps"]
 
@@ -62,7 +63,7 @@ class PlayerSummary:
         """The summary as text: totals, loss by kind, the costliest decisions."""
         points = "" if self.points is None else f" (about {self.points:.0f} points)"
         out = [
-            f"P{self.seat} ({self.name}): {self.measured} decisions measured"
+            f"P{self.seat} ({clip(self.name, 40)}): {self.measured} decisions measured"
             + (f", {self.skipped} skipped" if self.skipped else "")
             + f"; money lost {format_money_loss(self.loss)}{points}",
             "  by kind: "
@@ -161,7 +162,8 @@ class CoachReport:
     def header(self) -> list[str]:
         """What was coached and under which settings, as text."""
         setup = ", ".join(f"{k}={v}" for k, v in self.setup.items())
-        seats = ", ".join(f"P{p} {n}" for p, n in enumerate(self.seat_names))
+        # seat names are anyone's text: control characters escaped, long names cut
+        seats = ", ".join(f"P{p} {clip(n, 40)}" for p, n in enumerate(self.seat_names))
         s = self.settings
         belief = f", a belief over {2 * s['spread'] + 1} likely hands" if s["spread"] else ""
         return [
