@@ -27,12 +27,14 @@ class IllegalActionError(KuhtheoryError, ValueError):
     """A well-formed action that the rules forbid in the current state; names the clause."""
 
 
-class UnknownEditionError(KuhtheoryError, ValueError):
-    """An edition or variant name that does not exist, or a variant for the wrong edition."""
-
-
 class InvalidSetupError(KuhtheoryError, ValueError):
     """An impossible game setup: a seed that is not a whole number, a seat that does not exist."""
+
+
+class UnknownEditionError(InvalidSetupError):
+    """An edition or variant name that does not exist, a variant for the wrong edition, or a
+    player count the edition does not seat: a setup error too, so ``except InvalidSetupError``
+    catches every bad setup."""
 
 
 class InvalidRecordError(KuhtheoryError, ValueError):

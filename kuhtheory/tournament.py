@@ -31,9 +31,10 @@ Statistics (per bot *name*: two ``heuristic`` entries are pooled)
     * the head-to-head table: for two different bots A and B, over the games where both sit, the
       share of (A seat, B seat) pairs where A scored more than B (equal scores count 1/2).
 
-A game that has not ended after ``max_actions`` actions (two bots passing a card back and forth
-forever in the endgame, K-END-1) is stopped: its scores are the families completed so far, nobody
-wins it, and it is counted in :attr:`TournamentResult.unfinished`.
+A game that has not ended after ``max_actions`` actions (every game ends, by the house rule
+K-HOUSE-1 if need be, but not always within the limit) is stopped: its scores are the families
+completed so far, nobody wins it, it is counted in :attr:`TournamentResult.unfinished` and listed
+with its seed (:meth:`TournamentResult.unfinished_games`), and the tournament goes on.
 
 >>> r = run_tournament(["heuristic", "random", "random"], games=6, seed=1, jobs=1)
 >>> [row.bot for row in r.rows]
@@ -80,6 +81,8 @@ MAX_GAMES = 1_000_000
 #: The most worker processes started here, even when forced past the machine's cores (each holds
 #: an engine); a given executor (a Dask cluster) may report more workers.
 MAX_JOBS = 256
+#: How many unfinished games a result lists with their seeds (it counts all of them).
+MAX_UNFINISHED_LISTED = 100
 #: The largest ``max_actions`` (a longer game is a bot that loops, K-HOUSE-1 ends real games).
 MAX_ACTIONS_LIMIT = 1_000_000
 
@@ -345,6 +348,12 @@ class TournamentResult:
         """How many games were stopped at ``max_actions`` (nobody wins them)."""
         return sum(1 for g in self.games if not g.finished)
 
+    def unfinished_games(self, limit: int = MAX_UNFINISHED_LISTED) -> tuple[GameResult, ...]:
+        """The first ``limit`` games stopped at ``max_actions``, in index order. Each plays
+        again alone with ``kuhtheory simulate --seed <its seed> --games 1 --bots <the bots of
+        its seats>`` (the same game seed and the same bot seeds)."""
+        return tuple(g for g in self.games if not g.finished)[:limit]
+
     def row(self, bot: str) -> BotRow:
         """The table row of ``bot``."""
         for r in self.rows:
@@ -371,6 +380,10 @@ class TournamentResult:
             "shared_wins": self.shared,
             "confidence": self.level,
             "unfinished": self.unfinished,
+            "unfinished_games": [
+                {"index": g.index, "seed": g.seed, "seats": [self.bots[e] for e in g.entries]}
+                for g in self.unfinished_games()
+            ],
             "jobs": self.jobs,
             "seconds": round(self.seconds, 3),
             "table": [r.to_json() for r in self.rows],
@@ -446,7 +459,13 @@ class TournamentResult:
                     cells.append("-" if a == b else f"{self.versus(a, b).share:.3f}")
                 lines.append(f"{a:<14}" + "".join(f"{c:>{width}}" for c in cells))
         if self.unfinished:
-            lines.append(f"{self.unfinished} game(s) stopped unfinished (nobody wins them)")
+            listed = self.unfinished_games(limit=10)
+            seeds = ", ".join(str(g.seed) for g in listed)
+            more = ", ..." if self.unfinished > len(listed) else ""
+            lines.append(
+                f"{self.unfinished} game(s) stopped unfinished (nobody wins them): seeds "
+                f"{seeds}{more}"
+            )
         return "\n".join(lines)
 
     def to_text_json(self, games: bool = False) -> str:

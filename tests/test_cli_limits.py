@@ -74,7 +74,31 @@ def test_a_tournament_counts_its_unfinished_games(capsys):
         "--no-progress",
     )
     assert status == 0
-    assert "4 game(s) stopped unfinished (nobody wins them)" in out
+    # each is listed with its seed, so it can be played again alone
+    listed = re.search(r"4 game\(s\) stopped unfinished \(nobody wins them\): seeds (.*)", out)
+    assert listed and len(listed.group(1).split(", ")) == 4
+
+
+def test_a_tournament_lists_its_unfinished_games_with_seed_and_seats():
+    result = tournament.run_tournament(
+        ["heuristic", "random", "random"], games=6, seed=3, jobs=1, max_actions=30
+    )
+    assert result.unfinished == 6 and len(result.unfinished_games(limit=4)) == 4
+    listed = result.to_json()["unfinished_games"]
+    assert [g["seed"] for g in listed] == [g.seed for g in result.games]
+    assert all(sorted(g["seats"]) == ["heuristic", "random", "random"] for g in listed)
+
+
+def test_simulate_counts_the_games_the_house_rule_ended(capsys):
+    # the run: 3 of its 100 five-player 2025 games deadlock; K-HOUSE-1 ends them
+    argv = ["simulate", "--edition", "2025", "--players", "5", "--games", "100", "--seed", "1"]
+    status, out, err = run(capsys, *argv, "--bots", "heuristic", "--no-timing")
+    assert status == 0 and err == ""
+    assert "3 game(s) ended by the house rule K-HOUSE-1" in out and "unfinished" not in out
+    status, out, _ = run(capsys, *argv, "--bots", "heuristic", "--json")
+    data = json.loads(out)
+    ended = [g["seed"] for g in data["games"] if g["ended_by_repetition"]]
+    assert data["summary"]["ended_by_repetition"] == len(ended) == 3 and 63 in ended
 
 
 # ----- item 5: simulate streams -------------------------------------------------------------------
@@ -242,3 +266,12 @@ def test_efg_paths_are_checked_before_solving(capsys, monkeypatch, tmp_path, arg
     status, _, err = run(capsys, *[a.format(tmp=tmp_path) for a in argv])
     assert status == 2
     one_error_line(err, "--efg .*(is a directory|does not exist)")
+
+
+def test_an_empty_edition_is_a_setup_error_in_python_too():
+    # `--edition ""` played classic; now it is refused, and an unknown edition is one of the
+    # setup errors (UnknownEditionError is an InvalidSetupError)
+    from kuhtheory.engine import new_game
+
+    with pytest.raises(InvalidSetupError, match="unknown edition ''"):
+        new_game(players=3, edition="")

@@ -7,11 +7,12 @@ game to game (tournaments rotate them). The first player is drawn from each game
 
 Output: a text summary, or with ``--json`` one JSON object ``{"command", "game", "edition",
 "variants", "players", "bots", "seed", "games": [...], "summary": {...}}`` whose ``games`` entries
-are :func:`kuhtheory.agents.play.game_summary` plus ``bots``, printed as each game ends (the run
-holds only a :class:`Tally`, never the games). A game still running after ``--max-actions`` actions
-is stopped and counted unfinished (nobody wins it; the summary gives how many and their seeds),
-and the run goes on. ``--record DIR`` writes each game's record to ``DIR/<game>-<seed>.json``. A
-progress bar is drawn on stderr when it is a terminal.
+are :func:`kuhtheory.agents.play.game_summary` plus ``bots`` (and, for Kuhhandel,
+``ended_by_repetition``: whether the house rule K-HOUSE-1 ended it), printed as each game ends
+(the run holds only a :class:`Tally`, never the games). A game still running after
+``--max-actions`` actions is stopped and counted unfinished (nobody wins it; the summary gives
+how many and their seeds), and the run goes on. ``--record DIR`` writes each game's record to
+``DIR/<game>-<seed>.json``. A progress bar is drawn on stderr when it is a terminal.
 """
 
 from __future__ import annotations
@@ -46,8 +47,9 @@ rotates them). The first player is drawn from each game's seed.
 --record DIR writes each game's record to DIR/<game>-<seed>.json, for kuhtheory replay.
 --json prints one JSON object with every game's result (each printed as it ends) and the summary.
 A game still running after --max-actions actions is stopped, counted unfinished (nobody wins it)
-with its seed, and the run goes on. A progress bar is drawn on the error stream when it is a
-terminal.
+with its seed, and the run goes on. The summary also counts the games the house rule K-HOUSE-1
+ended (a turn starting in the same position a third time: see kuhtheory rules). A progress bar
+is drawn on the error stream when it is a terminal.
 
 example:
   kuhtheory simulate --edition classic --players 4 --games 1000 --seed 1 --bots random,heuristic
@@ -143,7 +145,8 @@ class Tally:
 
     Per seat and per bot: games, wins (a shared win counts 1/k to each of k winners; an
     unfinished game has no winner), win rate and mean score; mean turns and actions per game;
-    the games stopped unfinished and their seeds (the first :data:`MAX_SEEDS_LISTED`).
+    the games stopped unfinished and their seeds (the first :data:`MAX_SEEDS_LISTED`); the games
+    the house rule K-HOUSE-1 ended.
     """
 
     def __init__(self, bots: Sequence[str]) -> None:
@@ -156,6 +159,7 @@ class Tally:
         self.actions = 0
         self.unfinished = 0
         self.unfinished_seeds: list[int] = []
+        self.repeated = 0
 
     def add(self, game: dict[str, Any]) -> None:
         """Count one entry of :func:`simulate` (a :func:`~kuhtheory.agents.play.game_summary`)."""
@@ -169,6 +173,8 @@ class Tally:
             self.turns += game["turns"]
             self.turn_games += 1
         self.actions += game["actions"]
+        if game.get("ended_by_repetition"):
+            self.repeated += 1
         if not game.get("finished", True):
             self.unfinished += 1
             if len(self.unfinished_seeds) < MAX_SEEDS_LISTED:
@@ -210,6 +216,7 @@ class Tally:
             "mean_actions": round(self.actions / n, 3) if n else None,
             "unfinished": self.unfinished,
             "unfinished_seeds": list(self.unfinished_seeds),
+            "ended_by_repetition": self.repeated,
         }
 
 
@@ -251,6 +258,8 @@ def simulate(
         ]
         end = play(state, agents, max_actions=max_actions, stop_at_limit=True)
         entry = game_summary(end)
+        if hasattr(end, "ended_by_repetition"):  # Kuhhandel's house rule K-HOUSE-1
+            entry["ended_by_repetition"] = end.ended_by_repetition
         entry["bots"] = list(bots)
         if record_dir is not None:
             save(record_from_state(end, seats=bots), record_dir / f"{spec.name}-{game_seed}.json")
@@ -325,6 +334,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"  mean turns {turns:.1f}, " if turns is not None else "  ", end="")
     speed = "" if args.no_timing else f"; {args.games / seconds:.1f} games/s"
     print(f"mean actions {summary['mean_actions']:.1f}{speed}")
+    if summary["ended_by_repetition"]:
+        print(
+            f"  {summary['ended_by_repetition']} game(s) ended by the house rule K-HOUSE-1 "
+            "(a position come round a third time)"
+        )
     if summary["unfinished"]:
         seeds = ", ".join(map(str, summary["unfinished_seeds"]))
         more = ", ..." if summary["unfinished"] > len(summary["unfinished_seeds"]) else ""

@@ -42,6 +42,10 @@ from --seed and its number, so the result does not depend on --jobs. --scheduler
 the games on a Dask cluster (started with 'dask scheduler' and 'dask worker ADDRESS', kuhtheory
 installed on every worker) with the same result.
 
+A game still running after --max-actions actions is stopped, counted unfinished (nobody wins
+it) with its seed, and the tournament goes on; kuhtheory simulate --seed SEED --games 1 --bots
+(the bots of its seats, in --csv-games or --json) plays it again alone.
+
 --json prints one JSON object; --csv FILE also writes the table as CSV, --csv-games FILE one
 row per game. A progress bar is drawn on the error stream when it is a terminal.
 
