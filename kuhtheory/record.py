@@ -373,7 +373,10 @@ def replay_states(record: object) -> Iterator[GameStateProtocol]:
         try:
             state = state.apply(action)
         except KuhtheoryError as exc:
-            raise InvalidRecordError(f"action {i} {action!r}: {clip(str(exc), 300)}") from None
+            # the engine's message mostly starts with the action already: name it once
+            shown, text = repr(action), str(exc)
+            rest = text[len(shown) :] if text.startswith(shown) else f": {text}"
+            raise InvalidRecordError(clip(f"action {i} {shown}{rest}", 400)) from None
         yield state
 
 
@@ -506,7 +509,7 @@ def load_bundled(name: str) -> dict[str, Any]:
     """A shipped record by name (see :func:`bundled_records`), validated, not yet replayed."""
     if name not in bundled_records():
         raise InvalidRecordError(
-            f"no shipped record {name!r}: choose one of {', '.join(bundled_records())}"
+            f"no shipped record {excerpt(name)}: choose one of {', '.join(bundled_records())}"
         )
     path = resources.files("kuhtheory") / "data" / "records" / f"{name}.json"
     return loads(path.read_bytes())

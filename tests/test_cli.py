@@ -281,7 +281,9 @@ def test_replay_refuses_an_illegal_action(capsys, tmp_path):
     path.write_text(json.dumps(record))
     status, _, err = run_main(capsys, "replay", str(path))
     assert status == 2
-    assert err.startswith(f"kuhtheory: error: {path}: action 0 Bid(player=0, amount=10): ")
+    # the file, the action's index, the action once, the rule refusing it
+    assert err.startswith(f"kuhtheory: error: {path}: action 0 Bid(player=0, amount=10) is not ")
+    assert err.count("Bid(") == 1 and "(K-TURN-1)" in err
 
 
 def test_replay_refuses_broken_json(capsys, tmp_path):

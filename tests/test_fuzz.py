@@ -12,6 +12,7 @@ pytest tests/test_fuzz.py`` runs 15,500 (about 30 s); ``KUHTHEORY_FUZZ_SEED`` ch
 from __future__ import annotations
 
 import copy
+import io
 import json
 import os
 import random
@@ -339,6 +340,27 @@ COMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
         "": ("{tmp}", "/dev/zero", "/nonexistent.json", "{tmp}/file.txt", "-x"),
         "--json": (),
     },
+    "coach": {
+        "": (
+            "{tmp}/good.json",
+            "{tmp}/file.txt",
+            "/dev/zero",
+            "/nonexistent.json",
+            "-",
+            "{tmp}",
+            "no-such-shipped-record",
+        ),
+        "--budget": ("0.01", "0", "-1", "nan", "x"),
+        "--seat": ("0", "9", "-1", "x"),
+        "--hands": ("public", "belief", "psychic"),
+        "--spread": ("1", "5", "-1"),
+        "--json": (),
+    },
+    "trajectories": {
+        "": ("{tmp}/good.json", "{tmp}/file.txt", "/dev/zero", "/nonexistent.json", "{tmp}"),
+        "--out": ("{tmp}/t.jsonl", "{tmp}", "{tmp}/missing/t.jsonl", "", "{tmp}/file.txt/t"),
+        "--observations": ("none", "string", "pictures"),
+    },
     "rules": {
         "--edition": ("2025", "", "chess", "\u202e"),
         "--variant": ("quick", "turbo", ""),
@@ -374,6 +396,8 @@ REQUIRED = {
     "solve auction": ("--values",),
     "solve preemption": ("--auctioneer", "--bidder", "--bid", "--value"),
     "replay": ("",),
+    "coach": ("", "--budget"),
+    "trajectories": ("", "--out"),
 }
 #: Options that make every case quick (small games, one process, no progress bar).
 QUICK = {
@@ -405,16 +429,24 @@ def random_command_line(rng: random.Random, tmp: str) -> list[str]:
     return argv
 
 
+def written(folder: Any) -> dict[Any, int]:
+    """Every file under ``folder`` and when it was last written."""
+    return {p: p.stat().st_mtime_ns for p in folder.rglob("*") if not p.is_dir()}
+
+
 def test_fuzz_bad_command_lines(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)  # a junk value such as "nan" may name a file to write: here
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\0" * 100)))  # "-" reads it
     rng = random.Random(SEED + 3)
     out_dir = tmp_path / "out"
     (out_dir).mkdir()
     (out_dir / "file.txt").write_text("x")
+    small = random_playout(new_game(players=3, seed=2), 2)  # a short game: coach it quickly
+    rec.save(rec.record_from_state(small, seats=["random"] * 3), out_dir / "good.json")
     statuses = {0: 0, 2: 0}
     for case in range(CASES):
         argv = random_command_line(rng, str(out_dir))
-        files = {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*")}
+        files = written(tmp_path)
         try:
             status = main(argv)
         except Exception as exc:  # pragma: no cover - the failure the fuzzing is for
@@ -425,6 +457,7 @@ def test_fuzz_bad_command_lines(tmp_path, capsys, monkeypatch):
         if status == 2:
             assert err.startswith("kuhtheory: error: "), f"command case {case}: {err[:300]!r}"
             one_line(err, f"command case {case} {argv!r:.300}")
-            # a refused command line wrote no file and changed none
-            assert {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*")} == files, argv
+            # a refused command line wrote no file and changed none (an atomic write that
+            # failed half way made and removed a temporary file: only its folder's time moved)
+            assert written(tmp_path) == files, argv
     assert statuses[2] > CASES // 2 and statuses[0] > 0

@@ -90,6 +90,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def _names_a_file(record: str) -> bool:
+    """Whether ``record`` names a file (``-``: standard input) rather than a shipped record; a
+    name the system refuses (too long, a NUL character) is no file."""
+    if record == "-" or record.endswith(".json"):
+        return True
+    try:
+        return Path(record).exists()
+    except (OSError, ValueError):
+        return False
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``kuhtheory coach``."""
     from kuhtheory.coach import DEFAULT_BUDGET, coach_game
@@ -99,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     budget = DEFAULT_BUDGET if args.budget is None else args.budget
     if not budget > 0:
         raise InvalidRecordError(f"--budget {args.budget!r}: give a number of seconds > 0")
-    is_file = args.record == "-" or Path(args.record).exists() or args.record.endswith(".json")
+    is_file = _names_a_file(args.record)
     # a file is read within the record bounds (standard input too); its errors name it
     with about_file(args.record) if is_file else contextlib.nullcontext():
         source: object = load(args.record) if is_file else args.record  # else a shipped name

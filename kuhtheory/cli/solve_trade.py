@@ -202,18 +202,18 @@ def run_trade(args: argparse.Namespace) -> int:
     value = parse_fraction(args.value, "--value")
     if args.value_b is not None:
         return _run_general(args, a, value)
-    if args.efg:  # checked before the solve: a bad path must not cost a long solve
+    if args.efg:  # checked before the solve: a bad path or tree must not cost a long solve
         check_output_file(args.efg, "--efg")
-    solution = solve_trade(
-        args.edition, a, args.b, value, exact=args.exact, refinement=args.refinement
-    )
-    if args.efg:
         leaves = _estimated_leaves(args.edition, a, args.b)
         if leaves > MAX_EFG_LEAVES:
             raise SolverInputError(
                 f"--efg: the tree would have about {leaves} leaves (limit {MAX_EFG_LEAVES}); "
                 "use smaller hands"
             )
+    solution = solve_trade(
+        args.edition, a, args.b, value, exact=args.exact, refinement=args.refinement
+    )
+    if args.efg:
         # a belief in classic: B sees the first pile on a tie, so piles keep their cards
         write_efg(trade_game(args.edition, a, args.b, value, collapse=False), Path(args.efg))
     if args.json:
