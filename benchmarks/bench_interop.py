@@ -1,8 +1,8 @@
 """Interop figures (``make bench``): the PettingZoo environment against the bare engine, the
 OpenSpiel game, trajectories, and a tournament on a local Dask cluster against local processes.
 
-* **engine**: the engine's own random play (``random_action`` and ``apply``), and the same with
-  the acting player's observation built at every action, as an environment must;
+* **engine**: the engine's own random play (the random bot, ``RandomAgent``, and ``apply``), and
+  the same with the acting player's observation built at every action, as an environment must;
 * **PettingZoo**: ``env.last()`` (observation vector and mask) and ``env.step`` with a uniformly
   random legal code, over whole games; an engine action is one or more codes (money is laid card
   by card), so both codes/s and engine actions/s are given;
@@ -20,13 +20,14 @@ Never fails on time. ``python benchmarks/bench_interop.py [GAMES]`` (default 20)
 from __future__ import annotations
 
 import logging
-import random
 import sys
 import time
 
 import numpy as np
 
-from kuhtheory.engine import new_game, random_action
+from kuhtheory.agents.play import agent_seed
+from kuhtheory.agents.random import RandomAgent
+from kuhtheory.engine import new_game
 from kuhtheory.interop.pettingzoo import raw_env
 from kuhtheory.interop.trajectories import bot_trajectories
 from kuhtheory.tournament import run_tournament
@@ -41,11 +42,12 @@ def engine(edition: str, games: int, observe: bool) -> tuple[int, float]:
     start = time.perf_counter()
     for seed in range(games):
         state = new_game(PLAYERS, seed, edition)
-        rng = random.Random(seed)
+        bots = [RandomAgent(agent_seed(seed, seat)) for seat in range(PLAYERS)]
         while not state.is_terminal:
+            seat = state.current_player
             if observe:
-                state.observation(state.current_player)  # type: ignore[arg-type]
-            state = state.apply(random_action(state, rng))
+                state.observation(seat)  # type: ignore[arg-type]
+            state = state.apply(bots[seat].act(None, state.legal_actions()))  # type: ignore[index]
             actions += 1
     return actions, time.perf_counter() - start
 
