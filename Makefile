@@ -4,7 +4,9 @@
 #   make test   create .venv if needed, install, run the whole suite (ruff and mypy, unit tests and
 #               doctests, nbval on every notebook, the book built with warnings as errors)
 #   make bench  print the benchmark figures (never pass/fail on time)
+#   make check-gambit  Gambit's LP on the exported trades (installs pygambit: minutes, once)
 #   make book   build the Jupyter Book into book/_build/html
+#   make pdf    the whole book as one PDF, offline (book/_build/pdf/kuhtheory.pdf)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -13,14 +15,14 @@ STAMP  := $(VENV)/.installed-stamp
 # Jupyter refuses to run as root unless told; these machines run as root.
 ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 
-.PHONY: install lab instructor test unit notebooks-test book book-strict check-browser bench widget-js book-js notebooks lint clean
+.PHONY: install lab instructor test unit notebooks-test book book-strict pdf check-browser check-gambit bench widget-js book-js notebooks lint clean
 
 install: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,docs]'
+	$(PY) -m pip install --quiet -e '.[dev,docs,rl,cluster]'
 	touch $(STAMP)
 
 # The student notebooks (notebooks/*.ipynb, generated from the .md sources, which Lab hides):
@@ -82,10 +84,22 @@ book-strict: install book-js
 	$(VENV)/bin/jupyter-book build --all -W --keep-going book/
 	$(keep_stamp)
 
+# The whole book as one PDF: the single-page build printed by headless Chromium with the network
+# off (scripts/build_pdf.py); copied to book/_build/html/kuhtheory.pdf, where the book links to it.
+pdf: book
+	$(PY) scripts/build_pdf.py
+
 # The browser checks alone: headless Chromium on the built book, JupyterLab via playwright-core.
 check-browser: install book-js
 	bash scripts/fetch_playwright.sh
-	$(PY) -m pytest -m browser --override-ini="addopts=-ra" tests/test_book.py tests/test_notebooks.py
+	$(PY) -m pytest -m browser --override-ini="addopts=-ra" tests/test_book.py tests/test_notebooks.py \
+	  tests/test_pdf.py
+
+# Gambit's own LP (pygambit) on every trade kuhtheory exports to .efg, against solve_trade's exact
+# values. Not in make test: the [gambit] extra builds pygambit from source (about 7 minutes once).
+check-gambit: install
+	$(PY) -m pip install --quiet -e '.[gambit]'
+	$(PY) scripts/check_gambit.py
 
 bench: install
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
@@ -101,6 +115,7 @@ lint: install
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	$(VENV)/bin/mypy --strict kuhtheory/engine
+	$(VENV)/bin/mypy --strict kuhtheory/solvers
 
 clean:
 	rm -rf book/_build .pytest_cache .hypothesis build $(STAMP)

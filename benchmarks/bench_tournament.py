@@ -5,9 +5,11 @@ random with seats rotated on ``JOBS`` processes. Every action goes through the e
 which raises on an illegal one, so a run that finishes is a legality check over all those games.
 It prints games/s, the unfinished games (stopped at the action cap) and the table's win rates.
 Then it times the same classic tournament with 1 and 2 processes and checks they agree.
-Last, the heuristic bots' endgame: for every edition and variant, how many of ``GAMES`` games
-between four heuristic bots do not end within ``TURN_CAP`` turns (the cap of the cached edition
-statistics; before the endgame fix about 30 % of 2025 games looped in one-card trades).
+Then the mix on one core (issue 15's target: 30 games/s) and the equilibrium bot's variants
+(belief, general-sum) with their win rates. Last, the heuristic bots' endgame: for every edition
+and variant, how many of ``GAMES`` games between four heuristic bots do not end within
+``TURN_CAP`` turns (the cap of the cached edition statistics; before the endgame fix about 30 %
+of 2025 games looped in one-card trades).
 Never fails on time. ``python benchmarks/bench_tournament.py [GAMES]``.
 """
 
@@ -112,7 +114,50 @@ def main(games: int = 200) -> None:
         f"classic {n} games: 1 process {timings[1]:.1f} s, 2 processes {timings[2]:.1f} s; "
         f"identical results: {results[1] == results[2]}"
     )
+    one_core(max(games // 4, 20))
+    variants(games)
     heuristic_endgame(games)
+
+
+def one_core(n: int) -> None:
+    """Issue 15 item 2: the mix equilibrium, heuristic, heuristic, random on one core (classic);
+    target at least 30 four-player games per second. Caches cold at the start, as in a fresh
+    process; CPU time is the fairer figure on a shared machine."""
+    _cold_caches()
+    w0, c0 = time.perf_counter(), time.process_time()
+    run_tournament(BOTS, n, seed=7, jobs=1, max_actions=CAP)
+    wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+    print(
+        f"one core, classic, {','.join(BOTS)}: {n / wall:.1f} games/s wall, "
+        f"{n / cpu:.1f} games/s CPU ({n} games; target 30)"
+    )
+
+
+def variants(games: int) -> None:
+    """The equilibrium bot's strength by variant (issue 13 item 6), each in the seat of the
+    equilibrium bot against heuristic, heuristic, random, seats rotated, classic and 2025: the
+    default (likely hands, zero-sum), ``spread=2`` (solves against its belief over the
+    opponent's hand) and ``general_sum`` (each side's own worth of the stake, Lemke). Win rates
+    with 95 % Wilson intervals."""
+    from kuhtheory.agents import register_agent
+    from kuhtheory.agents.equilibrium import make_belief, make_general_sum
+
+    register_agent("equilibrium-belief", make_belief)
+    register_agent("equilibrium-general-sum", make_general_sum)
+    print(f"equilibrium bot variants, {games} games each vs heuristic, heuristic, random")
+    for edition in ("classic", "2025"):
+        for name in ("equilibrium", "equilibrium-belief", "equilibrium-general-sum"):
+            _cold_caches()
+            start = time.perf_counter()
+            r = run_tournament(
+                [name, *BOTS[1:]], games, seed=11, edition=edition, jobs=JOBS, max_actions=CAP
+            )
+            wr = r.row(name).win_rate
+            print(
+                f"  {edition:8} {name:24} win rate {wr.estimate:.3f} [{wr.low:.3f}, {wr.high:.3f}]"
+                f"  {games / (time.perf_counter() - start):5.1f} games/s ({JOBS} processes)"
+                f"  unfinished {r.unfinished}"
+            )
 
 
 if __name__ == "__main__":

@@ -13,6 +13,10 @@ from pathlib import Path
 
 import pytest
 
+#: Where the browser checks leave their screenshots (not committed; tests/screenshots/ holds a
+#: copy of the ones tests/screenshots/README.md describes).
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "book" / "_build" / "screenshots"
+
 SKIP_REASON = (
     "headless Chromium not found (looked for /usr/bin/chromium and chromium on PATH): "
     "install Debian's chromium to run the browser checks: "

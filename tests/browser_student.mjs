@@ -1,8 +1,8 @@
 // Open a student notebook in JupyterLab (headless Chromium) WITHOUT running it, as a student
 // first sees it, and report as one JSON line on stdout:
 //   {"exercise": {"text": ..., "raw": [MyST fragments seen]}, "selfcheck": {...}, "seconds": s}
-// It scrolls to the first exercise and screenshots it at 1300 px (PREFIX-exercise.png) and at
-// 400 px (PREFIX-exercise-phone.png), then answers the saved self-check wrong and right (the
+// It scrolls to the first exercise and screenshots it at 1300 px (the cell, PREFIX-exercise.png,
+// and Lab around it, PREFIX-exercise-lab.png) and at 400 px (PREFIX-exercise-phone.png), then answers the saved self-check wrong and right (the
 // notebook is trusted by the caller, so its saved script runs without a kernel).
 // Usage: node tests/browser_student.mjs BASE_URL NOTEBOOK_PATH SCREENSHOT_PREFIX
 import { dismissNews, giveUpAfter, launchChromium, openNotebook } from "./browser_common.mjs";
@@ -41,6 +41,7 @@ try {
   const text = (await cell.innerText()).trim();
   report.exercise = { index, text: text.slice(0, 200), raw: (text.match(RAW) || []).slice(0, 1) };
   await cell.screenshot({ path: `${shot}-exercise.png` });
+  await page.screenshot({ path: `${shot}-exercise-lab.png` });
   // The whole rendered notebook, cell by cell as Lab draws them: no raw MyST anywhere in view.
   report.rawAnywhere = await page.evaluate((pattern) => {
     const re = new RegExp(pattern, "m");

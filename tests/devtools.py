@@ -44,6 +44,10 @@ FLAGS = (
 OFFLINE_FLAGS = ("--host-resolver-rules=MAP * ~NOTFOUND",)
 
 
+#: The tallest full-page screenshot, in CSS pixels (Chromium draws at most 16384 pixels high).
+MAX_SHOT_HEIGHT = 16000
+
+
 class DevToolsError(RuntimeError):
     """Chromium answered a command with an error, or did not answer in time."""
 
@@ -137,7 +141,7 @@ class Browser:
         session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})[
             "sessionId"
         ]
-        page = Page(self, session)
+        page = Page(self, session, width=width, height=height)
         page.send("Page.enable")
         page.send("Network.enable")
         if self.offline:
@@ -145,10 +149,7 @@ class Browser:
                 "Network.emulateNetworkConditions",
                 {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
             )
-        page.send(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
-        )
+        page.resize(height)
         page.send("Page.navigate", {"url": url})
         self.wait_event("Page.loadEventFired", session, self.timeout)
         time.sleep(settle)
@@ -175,9 +176,23 @@ class Browser:
 class Page:
     """One tab of a :class:`Browser`."""
 
-    def __init__(self, browser: Browser, session: str) -> None:
+    def __init__(self, browser: Browser, session: str, *, width: int, height: int) -> None:
         self.browser = browser
         self.session = session
+        self.width = width
+        self.height = height
+
+    def resize(self, height: int) -> None:
+        """Lay the page out at its width and ``height`` CSS pixels (a phone below 600 wide)."""
+        self.send(
+            "Emulation.setDeviceMetricsOverride",
+            {
+                "width": self.width,
+                "height": height,
+                "deviceScaleFactor": 1,
+                "mobile": self.width < 600,
+            },
+        )
 
     def send(self, method: str, params: dict[str, Any] | None = None) -> Any:
         return self.browser.send(method, params, self.session)
@@ -231,22 +246,41 @@ class Page:
         first element matching ``selector``."""
         params: dict[str, Any] = {"format": "png"}
         if selector:
-            box = self.evaluate(
-                f"(() => {{ const e = document.querySelector({selector!r}); if (!e) return null;"
-                " const r = e.getBoundingClientRect();"
-                " return [r.x + window.scrollX, r.y + window.scrollY, r.width, r.height]; })()"
-            )
-            if box is None:
+            # The element scrolled to the top of a window at least as tall as it, and cut out
+            # of what the window shows (captureBeyondViewport laid the page out again, so the
+            # clip missed the element).
+            find = f"document.querySelector({selector!r})"
+            tall = self.evaluate(f"(() => {{ const e = {find}; return e && e.offsetHeight; }})()")
+            if tall is None:
                 raise DevToolsError(f"no element {selector!r} to take a picture of")
-            params["captureBeyondViewport"] = True
-            params["clip"] = dict(zip(("x", "y", "width", "height"), box, strict=True), scale=1)
-        elif full_page:
-            params["captureBeyondViewport"] = True
-            size = self.evaluate(
-                "[document.documentElement.clientWidth, document.documentElement.scrollHeight]"
-            )
-            params["clip"] = {"x": 0, "y": 0, "width": size[0], "height": size[1], "scale": 1}
-        data = self.send("Page.captureScreenshot", params)["data"]
+            self.resize(max(self.height, min(int(tall) + 16, MAX_SHOT_HEIGHT)))
+            try:
+                self.evaluate(f"{find}.scrollIntoView({{block: 'start'}})")
+                time.sleep(0.3)
+                box = self.evaluate(
+                    f"(() => {{ const r = {find}.getBoundingClientRect();"
+                    " return [r.x + window.scrollX, r.y + window.scrollY, r.width, r.height]; })()"
+                )
+                params["clip"] = dict(zip(("x", "y", "width", "height"), box, strict=True), scale=1)
+                data = self.send("Page.captureScreenshot", params)["data"]
+            finally:
+                self.resize(self.height)
+            return self._write(path, data)
+        if full_page:
+            # A window as tall as the page, rather than captureBeyondViewport, which left the
+            # book's sidebar out and shifted the text off the left edge.
+            full = self.evaluate("document.documentElement.scrollHeight")
+            self.resize(min(int(full), MAX_SHOT_HEIGHT))
+            time.sleep(0.5)  # the page lays itself out again (plotly, the widgets)
+            try:
+                data = self.send("Page.captureScreenshot", params)["data"]
+            finally:
+                self.resize(self.height)
+            return self._write(path, data)
+        return self._write(path, self.send("Page.captureScreenshot", params)["data"])
+
+    @staticmethod
+    def _write(path: Path, data: str) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(base64.b64decode(data))
         return path

@@ -215,3 +215,73 @@ def test_belief_with_spread_is_a_distribution() -> None:
     belief = MoneyTracker().belief(obs, 2, spread=1)
     assert sum(p for _, p in belief) == pytest.approx(1.0)
     assert all(len(h) == obs.card_counts[2] for h, _ in belief)
+
+
+# ----- the belief pipeline (issue 13 item 6) ----------------------------------------------------
+@pytest.mark.parametrize("spread", [3, 4])
+def test_tracker_beliefs_go_straight_into_the_solver(spread) -> None:
+    # The tracker's float probabilities need not sum to exactly 1 in decimal: the solver
+    # renormalises them exactly (within 1e-6) and leaves out hands of probability 0.
+    from kuhtheory.solvers import solve_trade
+
+    state = _play("2025", 2, cap=150)
+    obs = state.observation(0)
+    belief = MoneyTracker().belief(obs, 1, spread=spread)
+    assert len(belief) > 1
+    s = solve_trade("2025", belief + [(belief[0][0][:1], 0.0)], obs.money, 60)
+    assert s.exploitability < 1e-7
+    assert set(s.offers) == {tuple(h) for h, _ in belief}
+
+
+def _observe_solves(monkeypatch):
+    """Record what the bot hands the solver."""
+    from kuhtheory.agents import equilibrium
+
+    seen = []
+    real = equilibrium._solve.__wrapped__
+
+    def spy(edition, a, b, w, refined=True):
+        seen.append((a, b, w))
+        return real(edition, a, b, w, refined)
+
+    monkeypatch.setattr(equilibrium, "_solve", spy)
+    return seen
+
+
+@pytest.mark.parametrize("edition", ["classic", "2025"])
+def test_spread_makes_the_bot_solve_against_its_belief(monkeypatch, edition) -> None:
+    from kuhtheory.agents import register_agent
+    from kuhtheory.agents.equilibrium import EquilibriumAgent
+
+    seen = _observe_solves(monkeypatch)
+    register_agent("eq-spread-test", lambda s: EquilibriumAgent(s, spread=2))
+    for seed in range(2):
+        _play(edition, seed, bots=["eq-spread-test", "heuristic", "heuristic", "random"])
+    beliefs = [(a, b) for a, b, _ in seen if isinstance(a[0], tuple) or isinstance(b[0], tuple)]
+    assert beliefs, "the bot never solved against a belief"
+    if edition == "classic":  # B's hand hidden from A is modelled only in one-round editions
+        assert all(not isinstance(b[0], tuple) for _, b in beliefs)
+    else:
+        assert any(isinstance(b[0], tuple) for _, b in beliefs)
+
+
+def test_general_sum_bot_solves_with_each_sides_worth(monkeypatch) -> None:
+    from kuhtheory.agents import register_agent
+    from kuhtheory.agents.equilibrium import EquilibriumAgent
+
+    seen = _observe_solves(monkeypatch)
+    register_agent("eq-gs-test", lambda s: EquilibriumAgent(s, general_sum=True))
+    end = _play("classic", 3, bots=["eq-gs-test", "heuristic", "heuristic", "random"])
+    assert end.is_terminal or len(end.history) >= 3000
+    worths = [w for _, _, w in seen]
+    assert worths and all(isinstance(w, tuple) and len(w) == 2 for w in worths)
+    assert any(wa != wb for wa, wb in worths)
+
+
+def test_spread_is_checked() -> None:
+    from kuhtheory.agents.equilibrium import EquilibriumAgent
+    from kuhtheory.errors import InvalidSetupError
+
+    with pytest.raises(InvalidSetupError, match="spread"):
+        EquilibriumAgent(0, spread=7)
+    assert "spread=2" in repr(EquilibriumAgent(0, spread=2))

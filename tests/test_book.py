@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from browser import dump_dom, needs_chromium
+from browser import SCREENSHOTS, dump_dom, needs_chromium
 
 from kuhtheory.rules_digest import CLAUSE_ID, anchor, clauses
 
@@ -33,8 +33,6 @@ BIB_ENTRY = re.compile(r"^@(\w+)\{([^,\s]+),(.*?)^\}", re.M | re.S)
 BUILD_TIMEOUT = 1200
 WIDGET_JS = BOOK / "_wstatic" / "widgets"
 MATHJAX_JS = BOOK / "_wstatic" / "mathjax"
-#: Where the browser checks leave their screenshots (not committed).
-SCREENSHOTS = BOOK / "_build" / "screenshots"
 
 sys.path.insert(0, str(BOOK / "_ext"))
 import kuhbook  # noqa: E402  (the book's Sphinx extension, book/_ext/kuhbook.py)
@@ -378,6 +376,47 @@ def test_rules_chapter_figure_opens_on_a_hand_that_overpays_and_keeps_its_title(
         assert len(cannot) == 21 and min(cannot) > 100
 
 
+#: The rules chapter's turn, step by step (issue 14): its sections, in order, by anchor.
+RULES_TURN = (
+    "the-auction",
+    "donkeys-pay-everybody",
+    "paying-without-change",
+    "the-trade",
+    "the-end-and-the-score",
+)
+
+
+@pytest.mark.browser
+@needs_chromium
+def test_the_rules_chapter_teaches_a_turn_with_card_pictures(built_book: Path):
+    """A turn step by step (auction, donkeys, paying without change, the trade, the end and the
+    score), each step with its pictures drawn: the animal cards (SVG with an emoji), the money
+    cards, the face-down pile B sees; then a worked game and the editions in a player's words."""
+    from devtools import Browser
+
+    sections = """(() => [...document.querySelectorAll('#a-turn-step-by-step > section')].map(s =>
+        [s.id, s.querySelectorAll('svg.kt-animal').length,
+         s.querySelectorAll('svg.kt-money:not(.kt-back)').length,
+         s.querySelectorAll('svg.kt-back').length]))()"""
+    with Browser(offline=True) as browser:
+        page = browser.open(
+            (built_book / "notebooks" / "rules.html").as_uri(), width=1300, height=1000, settle=1
+        )
+        steps = page.evaluate(sections)
+        assert tuple(step[0] for step in steps) == RULES_TURN
+        pictures = {step[0]: step[1:] for step in steps}
+        assert pictures["the-auction"][0] >= 1  # the cow up for auction
+        assert pictures["the-trade"][0] >= 2 and pictures["the-trade"][2] == 4  # B sees 4 backs
+        assert pictures["the-trade"][1] == 4  # A sees his own four cards
+        cards = page.evaluate("document.querySelectorAll('#the-cards svg.kt-animal').length")
+        assert cards == 10
+        text = page.evaluate("document.querySelector('#four-editions-side-by-side').innerText")
+        assert "B may not accept" in text and "money_deck" not in text
+        assert page.evaluate("!!document.querySelector('#a-short-game-played-by-the-bots pre')")
+        page.evaluate("document.querySelector('#the-trade').scrollIntoView()")
+        page.screenshot(SCREENSHOTS / "rules-chapter.png", full_page=False)
+
+
 def widget_pages(html_root: Path) -> list[Path]:
     """Built chapters that show ipywidgets (saved widget state, rendered by the html-manager)."""
     return sorted(
@@ -614,8 +653,13 @@ def test_pages_fit_a_phone_width_screen(built_book: Path):
             assert width <= PHONE, f"{path.name} is {width} px wide: {page.evaluate(too_wide)}"
             assert page.evaluate(too_wide) == [], path.name
             assert page.evaluate(CUT_LABELS) == [], f"{path.name}: labels cut off"
-            if path.stem in ("rules", "play", "trade"):
-                page.screenshot(SCREENSHOTS / f"phone-{path.stem}.png")
+            chapter = path.stem if path.parent.name == "notebooks" else ""
+            if chapter in ("rules", "play", "trade"):
+                page.screenshot(SCREENSHOTS / f"phone-{chapter}.png")
+            if chapter == "rules":  # the figure and the text around it, as a phone shows it
+                page.evaluate("document.querySelector('.tag_interactive-figure').scrollIntoView()")
+                page.evaluate("window.scrollBy(0, -200)")
+                page.screenshot(SCREENSHOTS / "phone-rules-figure.png", full_page=False)
 
 
 # ----- widgets that need a kernel, on the static page -----------------------------------------

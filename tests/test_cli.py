@@ -418,7 +418,8 @@ def test_top_level_help_lists_exactly_the_commands(capsys):
     assert status == 0
     listed = set(re.findall(r"^    (\w+)", out, re.M))
     commands = {n for n in _all_parsers() if n and " " not in n}
-    assert listed == commands == {"play", "simulate", "replay", "rules", "tournament", "solve"}
+    expected = {"play", "simulate", "replay", "rules", "tournament", "trajectories", "solve"}
+    assert listed == commands == expected
     for word in ("play a game against bots", "replay", "rules", "solve", "tournaments"):
         assert word in out
 
@@ -442,14 +443,14 @@ def test_exact_prints_every_probability_as_a_fraction(capsys):
         "--b", "0,10,10,50", "--value", "100", "--exact",
     )  # fmt: skip
     assert status == 0 and "Value to A: 55 (exact)" in out
-    assert "3 cards = 20: 1/2" in out and "3: accept 1/9; counter 20: 1/6, 70: 13/18" in out
+    assert "4 cards = 20: 1/2" in out and "4: accept 2/5; counter 50: 7/20, 70: 1/4" in out
     table = out.split("Verified")[0]
     assert not re.search(r"\d\.\d{3}", table), table
     status, floats, _ = run_main(
         capsys, "solve", "trade", "--edition", "classic", "--a", "0,0,10,10,10,10,50",
         "--b", "0,10,10,50", "--value", "100",
     )  # fmt: skip
-    assert "3 cards = 20: 0.500" in floats  # without --exact: decimals
+    assert "4 cards = 20: 0.500" in floats  # without --exact: decimals
 
 
 def test_exact_json_carries_the_fractions(capsys):

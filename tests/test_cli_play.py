@@ -23,6 +23,7 @@ from kuhtheory.cli.play import (
     run,
     table_text,
     typed_action,
+    unlisted_hint,
 )
 from kuhtheory.engine import (
     Auction,
@@ -132,6 +133,13 @@ def test_moves_are_listed_with_their_names_and_chosen_by_number_or_name():
     assert "not allowed: Bid(player=0, amount=20)" in told and "K-AUC-1" in told
     assert "Answer with the number of a move" in told
     assert "7 is not in the list (1 to 5)" in told
+    # the list shows a few bids and says how to name any other
+    assert "(or type bid and any higher amount, such as bid 120: you may bid beyond" in told
+
+    # near all the money at the table (3 x 90) every bid is listed: no hint
+    last = new_game(players=3, seed=4, first_player=1).apply(Auction(1)).apply(Bid(2, 240))
+    assert [m.name for m in moves(last, 0)] == ["pass", "bid 250", "bid 260", "bid 270"]
+    assert unlisted_hint(last.legal_actions(), moves(last, 0)) == ""
 
 
 def test_the_auctioneer_sells_or_preempts():

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
-from browser import needs_chromium
+from browser import SCREENSHOTS, needs_chromium
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +24,6 @@ from kuhtheory.display import (
 from kuhtheory.engine import Auction, Bid, Pass, new_game
 
 #: Where the browser checks leave their screenshots (not committed).
-SCREENSHOTS = Path(__file__).resolve().parent.parent / "book" / "_build" / "screenshots"
 
 
 @pytest.mark.parametrize("animal", ANIMALS)

@@ -1,12 +1,14 @@
 """environment.yml (Binder, repo2docker) and pyproject.toml list the same dependencies.
 
-pyproject.toml is the source: its ``[project] dependencies`` and the ``dev`` and ``docs`` extras
-(what ``pip install -e '.[dev,docs]'`` installs) must each appear in environment.yml's pip section
-with the same version specifier, and nothing else may.
+pyproject.toml is the source: its ``[project] dependencies`` and the extras the Makefile's install
+line installs (``pip install -e '.[dev,docs,rl,cluster]'``) must each appear in environment.yml's
+pip section with the same version specifier, and nothing else may. Every extra the Makefile names
+exists, and the optional ``gambit`` extra (``make check-gambit`` only) stays out of both.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -23,7 +25,24 @@ else:  # pragma: no cover - the project's venv is 3.11
     import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
-EXTRAS = ("dev", "docs")
+
+
+def makefile_extras(text: str) -> tuple[str, ...]:
+    r"""The extras of the ``pip install ... -e '.[a,b]'`` line in the Makefile's install rule
+    (``$(STAMP): pyproject.toml``: what ``make install`` runs, so what ``make test`` tests with).
+
+    >>> makefile_extras("$(STAMP): pyproject.toml\n\t$(PY) -m pip install -e '.[dev,docs]'\n")
+    ('dev', 'docs')
+    """
+    rule = re.search(r"^\$\(STAMP\):[^\n]*\n((?:\t[^\n]*\n)*)", text, re.M)
+    recipe = rule.group(1) if rule else ""
+    found = re.findall(r"pip install [^\n]*-e '\.\[([a-z0-9_,-]+)\]'", recipe)
+    if len(found) != 1:
+        raise ValueError(f"the install rule needs one 'pip install -e .[extras]' line: {found!r}")
+    return tuple(e.strip() for e in found[0].split(","))
+
+
+EXTRAS = makefile_extras((ROOT / "Makefile").read_text(encoding="utf-8"))
 
 Requirements = dict[str, SpecifierSet]
 
@@ -119,3 +138,13 @@ def test_differences_reports_missing_extra_and_changed_specifiers():
 def test_a_name_listed_twice_with_different_specifiers_is_refused():
     with pytest.raises(ValueError, match="listed twice"):
         _merge(["jupytext>=1.16", "jupytext>=1.0"], "pyproject.toml")
+
+
+def test_the_makefile_installs_the_optional_extras_so_their_tests_run(pyproject):
+    extras = pyproject["project"]["optional-dependencies"]
+    assert set(EXTRAS) <= set(extras), f"the Makefile installs unknown extras {EXTRAS!r}"
+    assert {"rl", "cluster"} <= set(EXTRAS)
+    # pygambit builds from source for minutes: make check-gambit installs it, make test does not.
+    assert "gambit" in extras and "gambit" not in EXTRAS
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "pip install --quiet -e '.[gambit]'" in makefile.split("check-gambit: install")[1]

@@ -402,15 +402,17 @@ def test_the_book_page_carries_the_self_check_without_its_code(md: Path):
 @pytest.mark.browser
 @needs_built_book
 @pytest.mark.parametrize("page", ["notebooks/trade", "theory/overview"])
-def test_self_check_answers_right_and_wrong_on_the_static_page(page: str, tmp_path: Path):
+def test_self_check_answers_right_and_wrong_on_the_static_page(page: str):
     """Headless Chromium, network cut off: a wrong answer is refused, the right one accepted.
 
-    Screenshots at 1200 and 400 px wide are left in tmp_path (selfcheck-*-desktop/phone.png).
+    Screenshots at 1200 and 400 px wide are left in book/_build/screenshots
+    (selfcheck-*-desktop/phone.png).
     """
     reason = _lab_skip_reason()
     if reason:
         pytest.skip(reason)
-    shot = tmp_path / f"selfcheck-{page.replace('/', '-')}"
+    shot = browser.SCREENSHOTS / f"selfcheck-{page.replace('/', '-')}"
+    shot.parent.mkdir(parents=True, exist_ok=True)
     report = run_browser_script(
         "browser_selfcheck.mjs", (BUILT / f"{page}.html").as_uri(), str(shot), timeout=90
     )
@@ -425,7 +427,7 @@ def test_self_check_answers_right_and_wrong_on_the_static_page(page: str, tmp_pa
     if "number" in report:
         assert report["number"]["answerShown"], report
     assert not report["phoneOverflow"], "the self-check is wider than a 400 px screen"
-    assert (tmp_path / f"{shot.name}-phone.png").stat().st_size > 1000
+    assert shot.with_name(f"{shot.name}-phone.png").stat().st_size > 1000
 
 
 # ----- JupyterLab: the widgets render in a live notebook ------------------------------------------
@@ -530,18 +532,19 @@ def lab(tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.mark.browser
 @pytest.mark.parametrize("chapter", sorted(LAB_CHAPTERS))
-def test_widgets_render_in_jupyterlab(lab: tuple[str, Path], chapter: str, tmp_path: Path):
+def test_widgets_render_in_jupyterlab(lab: tuple[str, Path], chapter: str):
     """JupyterLab in headless Chromium runs a chapter and shows its widgets, not the fallback.
 
-    The screenshot of the run is left in the test's tmp_path as ``lab-<chapter>.png``.
+    The screenshot of the run is left in book/_build/screenshots as ``lab-<chapter>-run.png``.
     """
     base, root = lab
+    browser.SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     shutil.copy(NOTEBOOKS / f"{chapter}.ipynb", root / f"{chapter}.ipynb")
     report = run_browser_script(
         "browser_lab.mjs",
         base,
         f"{chapter}.ipynb",
-        str(tmp_path / f"lab-{chapter}.png"),
+        str(browser.SCREENSHOTS / f"lab-{chapter}-run.png"),
         timeout=150,
     )
     assert report["busy"] == 0, f"cells still running after 90 s: {report}"
@@ -553,17 +556,20 @@ def test_widgets_render_in_jupyterlab(lab: tuple[str, Path], chapter: str, tmp_p
 
 @pytest.mark.browser
 @pytest.mark.parametrize("chapter", ["trade", "tournaments"])
-def test_student_notebook_reads_right_in_jupyterlab(lab: tuple[str, Path], chapter: str, tmp_path):
+def test_student_notebook_reads_right_in_jupyterlab(lab: tuple[str, Path], chapter: str):
     """A student opens the notebook in JupyterLab: the exercise is numbered Markdown with no MyST
     left, and the saved self-check answers (the notebook is trusted, as make lab and Binder do)
-    without running a cell. Screenshots (desktop and 400 px) are left in tmp_path."""
+    without running a cell. Screenshots (Lab at 1300 px, the exercise cell, the self-check, and
+    400 px) are left in book/_build/screenshots as lab-<chapter>-*.png."""
     base, root = lab
+    shots = browser.SCREENSHOTS
+    shots.mkdir(parents=True, exist_ok=True)
     target = root / f"student-{chapter}.ipynb"
     shutil.copy(NOTEBOOKS / f"{chapter}.ipynb", target)
     jupyter = str(Path(sys.executable).with_name("jupyter"))
     subprocess.run([jupyter, "trust", str(target)], check=True, capture_output=True)
     report = run_browser_script(
-        "browser_student.mjs", base, target.name, str(tmp_path / f"lab-{chapter}"), timeout=150
+        "browser_student.mjs", base, target.name, str(shots / f"lab-{chapter}"), timeout=150
     )
     assert report["exercise"]["index"] >= 0, report
     assert re.search(r"^Exercise \d+\.1$", report["exercise"]["text"], re.M), report
@@ -571,5 +577,5 @@ def test_student_notebook_reads_right_in_jupyterlab(lab: tuple[str, Path], chapt
     assert report["selfcheck"]["ready"], "the trusted notebook's saved self-check did not start"
     assert report["selfcheck"]["wrong"]["state"] == "wrong", report
     assert report["selfcheck"]["right"] == {"feedback": "Right.", "state": "right"}, report
-    for name in ("exercise", "selfcheck", "exercise-phone"):
-        assert (tmp_path / f"lab-{chapter}-{name}.png").stat().st_size > 1000
+    for name in ("exercise-lab", "exercise", "selfcheck", "exercise-phone"):
+        assert (shots / f"lab-{chapter}-{name}.png").stat().st_size > 1000

@@ -8,13 +8,15 @@ import pytest
 
 from kuhtheory.solvers.best_response import (
     best_response,
-    complete_behaviour,
+    coefficients,
     exploitability,
     local_regrets,
+    plan_payoff,
 )
 from kuhtheory.solvers.efg import Chance, Decision, Game, Terminal
 from kuhtheory.solvers.kuhn import kuhn_poker
-from kuhtheory.solvers.sequence_form import from_game, solve_lp, uniform_plan
+from kuhtheory.solvers.lp import solve_lp
+from kuhtheory.solvers.sequence_form import from_game, uniform_plan
 
 
 def matching_pennies():
@@ -60,9 +62,24 @@ def test_chance_weights_enter_the_best_response():
     assert v == Fraction(1, 4) * 4 + Fraction(3, 4) * 2
 
 
-def test_local_regrets_and_completion():
+def test_local_regrets():
     sf = from_game(matching_pennies())
     # A plays h; B's plan t has no regret, B's plan h has regret 2.
     assert local_regrets(sf, 1, [1, 0, 1], [1, 1, 0]) == [0.0]
     assert local_regrets(sf, 1, [1, 1, 0], [1, 1, 0]) == [2.0]
-    assert complete_behaviour(sf, 1, [1, 0.5, 0.5], [1, 1, 0])["B"] == {"h": 0.5, "t": 0.5}
+
+
+def test_plan_payoff_float_and_exact():
+    sf = from_game(kuhn_poker())
+    u0, u1 = uniform_plan(sf.infosets[0]), uniform_plan(sf.infosets[1])
+    exact = plan_payoff(sf, [Fraction(v) for v in u0], [Fraction(v) for v in u1], exact=True)
+    assert exact == Fraction(1, 8) and plan_payoff(sf, u0, u1) == pytest.approx(0.125)
+
+
+def test_exact_coefficients_on_integers_equal_fraction_sums():
+    sf = from_game(kuhn_poker())
+    u1 = [Fraction(v).limit_denominator() for v in uniform_plan(sf.infosets[1])]
+    by_fractions = [Fraction(0)] * sf.sizes[0]
+    for i, j, v in zip(sf.rows.tolist(), sf.cols.tolist(), sf.exact_vals, strict=True):
+        by_fractions[i] += v * u1[j]
+    assert coefficients(sf, 0, u1, exact=True) == by_fractions

@@ -65,3 +65,35 @@ def test_main_prints_one_line_errors(capsys):
     err = capsys.readouterr().err
     assert err.startswith("kuhtheory: error:") and "Traceback" not in err
     assert main(["solve", "kuhn", "--exact"]) == 0
+
+
+@pytest.mark.parametrize("refinement", ["none", "quasi-perfect", "proper"])
+def test_trade_refinement_in_json_and_text(capsys, refinement):
+    argv = ["trade", "--edition", "2025", "--a", "0,10,50", "--b", "10,10", "--value", "60"]
+    assert run([*argv, "--refinement", refinement, "--json", "--exact"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["refinement"] == refinement and data["value_exact"] == "25"
+    assert data["verified"].startswith("exact: best-response values equal 25")
+    if refinement != "none":
+        assert f"{refinement}: each plan an exact best response" in data["verified"]
+    assert run([*argv, "--refinement", refinement, "--no-timing"]) == 0
+    out = capsys.readouterr().out
+    assert f"Refinement: {refinement}" in out and "Verified: float" in out
+
+
+def test_the_default_refinement_is_quasi_perfect(capsys):
+    assert run("trade --edition classic --a 0,10 --b 10 --value 30 --json".split()) == 0
+    assert json.loads(capsys.readouterr().out)["refinement"] == "quasi-perfect"
+
+
+def test_kuhn_refinement(capsys):
+    assert run(["kuhn", "--json", "--refinement", "none"]) == 0
+    assert json.loads(capsys.readouterr().out)["refinement"] == "none"
+
+
+def test_an_unknown_refinement_is_one_error_line(capsys):
+    main = pytest.importorskip("kuhtheory.cli").main
+    assert main("solve trade --a 0 --b 0 --value 1 --refinement perfect".split()) == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'perfect'" in err and err.count("\n") == 1
+    assert main("solve kuhn --refinement proper".split()) == 2

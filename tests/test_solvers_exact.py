@@ -10,7 +10,7 @@ import pytest
 from kuhtheory.cards import to_counts
 from kuhtheory.errors import SolverError
 from kuhtheory.solvers.exact import (
-    certify,
+    certified_value,
     exact_equilibrium,
     exact_lp,
     rational,
@@ -20,7 +20,8 @@ from kuhtheory.solvers.exact import (
     support_plan,
 )
 from kuhtheory.solvers.kuhn import kuhn_poker
-from kuhtheory.solvers.sequence_form import from_game, solve_lp, uniform_plan
+from kuhtheory.solvers.lp import solve_lp
+from kuhtheory.solvers.sequence_form import from_game, uniform_plan
 from kuhtheory.solvers.trade import TradeRules, round_form
 
 F = Fraction
@@ -51,14 +52,14 @@ def test_exact_lp_kuhn():
     sf = from_game(kuhn_poker())
     x, y, v = exact_lp(sf)
     assert v == F(-1, 18)
-    assert certify(sf, x, y) == F(-1, 18)
+    assert certified_value(sf, x, y) == F(-1, 18)
 
 
 def test_rounding_recovers_kuhn():
     sf = from_game(kuhn_poker())
     sol = solve_lp(sf)
     x, y = round_plan(sf.infosets[0], sol.x), round_plan(sf.infosets[1], sol.y)
-    assert certify(sf, x, y) == F(-1, 18)
+    assert certified_value(sf, x, y) == F(-1, 18)
     assert rational(1 / 3) == F(1, 3)
 
 
@@ -69,7 +70,7 @@ def test_support_equations_solve_a_trade_round():
     x, v = support_plan(sf, 0, sol.x)
     y, v_y = support_plan(sf, 1, sol.y, value=v)
     assert v == v_y
-    assert certify(sf, x, y) == v
+    assert certified_value(sf, x, y) == v
     assert float(v) == pytest.approx(sol.value)
 
 
@@ -87,5 +88,5 @@ def test_certificate_rejects_non_equilibria():
     sf = from_game(kuhn_poker())
     u0 = [F(v).limit_denominator() for v in uniform_plan(sf.infosets[0])]
     u1 = [F(v).limit_denominator() for v in uniform_plan(sf.infosets[1])]
-    assert certify(sf, u0, u1) is None
+    assert certified_value(sf, u0, u1) is None
     assert np.isclose(float(exact_lp(sf)[2]), -1 / 18)

@@ -25,12 +25,13 @@ from fractions import Fraction
 
 import pytest
 
+from kuhtheory.editions import EDITIONS, VARIANTS, CounterSettlement, TradeTie
 from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers.efg import Chance, Decision, Game, Node, Terminal
 from kuhtheory.solvers.gambit_io import gambit_label, infoset_label, to_efg, write_efg
 from kuhtheory.solvers.kuhn import kuhn_poker
 from kuhtheory.solvers.solve import solve_game
-from kuhtheory.solvers.trade import trade_game
+from kuhtheory.solvers.trade import TradeRules, trade_game
 
 # ---------------------------------------------------------------------------------------------
 # The reader
@@ -224,16 +225,52 @@ def assert_same_tree(game: Game, parsed: ParsedGame) -> None:
     assert len(forward) == sum(game.infoset_count())
 
 
+def trade_rule_editions() -> list[str]:
+    """One edition (or edition+variant) for each distinct set of trade rules among every edition
+    and variant (who may accept, how a counter-offer settles, what a tie does): the trades
+    ``write_efg`` can be asked for differ only in these rules and in the hands."""
+    names = list(EDITIONS) + [f"{e}+{key}" for key, v in VARIANTS.items() for e in v.editions]
+    found: dict[TradeRules, str] = {}
+    for name in names:
+        found.setdefault(TradeRules.from_edition(name), name)
+    return list(found.values())
+
+
+#: Every kind of trade the package builds and the CLI writes (``solve trade --efg``): single hands
+#: (collapsed by count and total, or every pile), and a hand of A drawn by chance (B does not
+#: know it; collapsed or not), for each set of trade rules. The hands allow ties, so the classic
+#: re-offer round is in the trees. ``scripts/check_gambit.py`` solves these with Gambit.
+TRADE_CASES: list[tuple[str, str, object, str, int, bool]] = [
+    case
+    for edition in trade_rule_editions()
+    for case in (
+        (f"{edition} single hands", edition, "0,10,10", "10,50", 40, True),
+        (f"{edition} uncollapsed", edition, "0,10", "10,10", 25, False),
+        (
+            f"{edition} hidden hands",
+            edition,
+            [("0,10", Fraction(1, 3)), ("10,10", Fraction(2, 3))],
+            "10",
+            30,
+            True,
+        ),
+        (
+            f"{edition} hidden uncollapsed",
+            edition,
+            [("0,10", Fraction(1, 2)), ("0,50", Fraction(1, 2))],
+            "10",
+            20,
+            False,
+        ),
+    )
+]
+
+
 def games() -> Iterator[tuple[str, Game]]:
     """Every kind of game the package builds and the CLI can write (``--efg``)."""
     yield "kuhn", kuhn_poker()
-    for edition in ("classic", "2025", "first", "bluff"):
-        yield f"{edition} single hands", trade_game(edition, "0,10,10", "10,50", 40)
-        yield f"{edition} uncollapsed", trade_game(edition, "0,10", "10,10", 25, collapse=False)
-        yield (
-            f"{edition} hidden hands",
-            trade_game(edition, [("0,10", Fraction(1, 3)), ("10,10", Fraction(2, 3))], "10", 30),
-        )
+    for name, edition, a, b, value, collapse in TRADE_CASES:
+        yield name, trade_game(edition, a, b, value, collapse=collapse)
 
 
 GAMES = dict(games())
@@ -274,6 +311,15 @@ def test_every_label_is_one_gambit_accepts(name: str) -> None:
 def test_kuhn_labels_have_no_trailing_space() -> None:
     text = to_efg(kuhn_poker())
     assert '"J "' not in text and 'p "" 1 1 "J" { "check" "bet" } 0' in text
+
+
+def test_the_games_cover_every_trade_rule() -> None:
+    # Each responder rule, settlement and tie rule of the editions and variants appears.
+    rules = {TradeRules.from_edition(e) for _, e, *_ in TRADE_CASES}
+    assert {r.trade_tie for r in rules} == set(TradeTie)
+    assert {r.counter_settlement for r in rules} == set(CounterSettlement)
+    assert {r.responder_may_accept for r in rules} == {True, False}
+    assert "bluff+super-trade" in trade_rule_editions()
 
 
 def test_round_trip_keeps_the_value() -> None:

@@ -1,4 +1,5 @@
-"""The direct HiGHS call: the same model and answers as scipy's linprog, failures reported."""
+"""The HiGHS call through highspy: the same model and answers as scipy's linprog, failures
+reported, and the linprog fallback where highspy is missing."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ from scipy.optimize import linprog
 from kuhtheory.solvers import highs
 from kuhtheory.solvers.highs import csc_from_triplets, solve
 from kuhtheory.solvers.kuhn import kuhn_poker
-from kuhtheory.solvers.sequence_form import _bounds, _stack, _unit, from_game
+from kuhtheory.solvers.lp import bounds as _bounds
+from kuhtheory.solvers.lp import stack as _stack
+from kuhtheory.solvers.sequence_form import from_game
+from kuhtheory.solvers.sequence_form import unit as _unit
 
 
 @settings(max_examples=40, deadline=None)
@@ -36,7 +40,7 @@ def test_csc_matches_scipy_with_duplicates_and_explicit_zeros(entries):
 
 def _kuhn_lp():
     sf = from_game(kuhn_poker())
-    _, At, Et, Ft = sf._matrices
+    At, Et, Ft = (sf.rows, sf.cols, sf.vals), sf.triplets(0), sf.triplets(1)
     n0, n1 = sf.sizes
     m0, m1 = len(sf.infosets[0]) + 1, len(sf.infosets[1]) + 1
     c = np.concatenate([np.zeros(n0), -_unit(m1)])
@@ -47,7 +51,7 @@ def _kuhn_lp():
     return c, M, n1, np.concatenate([np.zeros(n1), _unit(m0)]), _bounds(n0, m1)
 
 
-def test_same_answer_as_linprog_bit_for_bit():
+def test_same_answer_as_linprog():
     c, M, n_ub, b, (lower, upper) = _kuhn_lp()
     mine = solve(c, M, n_ub, b, lower, upper)
     dense = sp.csc_matrix((M.data, M.indices, M.indptr), shape=M.shape).toarray()
@@ -60,11 +64,11 @@ def test_same_answer_as_linprog_bit_for_bit():
         bounds=np.column_stack([lower, upper]),
         method="highs",
     )
-    assert mine.optimal and mine.objective == pytest.approx(1 / 18)
-    np.testing.assert_array_equal(mine.x, ref.x)
-    np.testing.assert_array_equal(
-        mine.row_duals, np.concatenate([ref.ineqlin.marginals, ref.eqlin.marginals])
-    )
+    # scipy bundles its own HiGHS, possibly another version: the same answer, not the same bits
+    assert highs.BACKEND == "highspy"
+    assert mine.optimal and mine.objective == pytest.approx(1 / 18, abs=1e-12)
+    assert mine.objective == pytest.approx(ref.fun, abs=1e-12)
+    assert mine.row_duals.shape == (len(ref.ineqlin.marginals) + len(ref.eqlin.marginals),)
 
 
 def test_infeasible_lp_is_reported_not_answered():
@@ -82,11 +86,11 @@ def test_options_presolve_and_tolerance(presolve):
     assert res.optimal and res.objective == pytest.approx(1 / 18, abs=1e-9)
 
 
-def test_linprog_fallback_without_scipys_binding(monkeypatch):
-    # An older scipy has no scipy.optimize._highspy: the same model then goes through linprog.
+def test_linprog_fallback_without_highspy(monkeypatch):
+    # A platform without highspy's wheel: the same model then goes through scipy's linprog.
     c, M, n_ub, b, (lower, upper) = _kuhn_lp()
     direct = solve(c, M, n_ub, b, lower, upper)
-    monkeypatch.setattr(highs, "_highs_core", None)
+    monkeypatch.setattr(highs, "_highspy", None)
     fallback = solve(c, M, n_ub, b, lower, upper, presolve=False, tolerance=1e-8)
     assert fallback.optimal and fallback.objective == pytest.approx(direct.objective, abs=1e-9)
     assert fallback.row_duals.shape == direct.row_duals.shape
@@ -94,12 +98,16 @@ def test_linprog_fallback_without_scipys_binding(monkeypatch):
     assert not solve(np.zeros(1), A, 1, np.array([-1.0]), np.zeros(1), np.ones(1)).optimal
 
 
-def test_a_changed_binding_falls_back_to_linprog(monkeypatch):
-    class Changed:  # a future scipy whose private module lost the names used here
-        pass
+def test_no_banner_on_stdout():
+    # highspy.Highs() prints HiGHS's banner before output can be switched off; the module uses
+    # the compiled class instead, so `kuhtheory solve ... --json` prints JSON only.
+    import subprocess
+    import sys
 
-    c, M, n_ub, b, (lower, upper) = _kuhn_lp()
-    monkeypatch.setattr(highs, "_highs_core", Changed())
-    res = solve(c, M, n_ub, b, lower, upper)
-    assert res.optimal and res.objective == pytest.approx(1 / 18, abs=1e-9)
-    assert highs._highs_core is None  # asked only once
+    code = (
+        "import numpy as np; from kuhtheory.solvers.highs import solve, csc_from_triplets;"
+        "A = csc_from_triplets(np.array([0]), np.array([0]), np.array([1.0]), (1, 1));"
+        "solve(np.ones(1), A, 1, np.ones(1), np.zeros(1), np.ones(1))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout == ""

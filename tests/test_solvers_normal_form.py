@@ -9,13 +9,14 @@ import pytest
 from kuhtheory.cards import to_counts
 from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers.kuhn import kuhn_poker
+from kuhtheory.solvers.lp import solve_lp
 from kuhtheory.solvers.normal_form import (
     normal_form_size,
     reduced_normal_form,
     solve_with_nashpy,
     strategy_count,
 )
-from kuhtheory.solvers.sequence_form import from_game, solve_lp
+from kuhtheory.solvers.sequence_form import from_game
 from kuhtheory.solvers.trade import TradeRules, round_form, trade_game
 
 

@@ -16,7 +16,7 @@ from kuhtheory.cards import to_counts
 from kuhtheory.editions import CounterSettlement, TradeTie
 from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers.best_response import exploitability
-from kuhtheory.solvers.sequence_form import solve_lp
+from kuhtheory.solvers.lp import solve_lp
 from kuhtheory.solvers.solve import solve_game
 from kuhtheory.solvers.trade import (
     TradeRules,
@@ -166,7 +166,7 @@ SMALL = [((0, 10), (10,)), ((0, 10, 10), (0, 10)), ((0, 50), (10, 10)), ((10, 50
 def test_value_matches_brute_force_normal_form(edition, a_hand, b_hand):
     w = 30
     expected = brute_force_trade(edition, a_hand, b_hand, w)
-    result = solve_game(trade_game(edition, a_hand, b_hand, w), refined=False)
+    result = solve_game(trade_game(edition, a_hand, b_hand, w), refinement="none")
     assert result.value == pytest.approx(expected, abs=1e-9)
 
 

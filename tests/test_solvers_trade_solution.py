@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers.solve import solve_game
 from kuhtheory.solvers.trade import trade_game
-from kuhtheory.solvers.trade_solution import solve_trade
+from kuhtheory.solvers.trade_solution import TRADE_ACCURACY, solve_trade
 
 A7 = "0,0,10,10,10,10,50"
 B4 = "0,10,10,50"
@@ -151,10 +151,11 @@ def _scale(a, b, w) -> float:
 
 def test_k_trd_3_refined_classic_trade_at_w_12710():
     s = solve_trade("classic", BIG_A, BIG_B, 12710)
-    plain = solve_trade("classic", BIG_A, BIG_B, 12710, refined=False)
+    plain = solve_trade("classic", BIG_A, BIG_B, 12710, refinement="none")
     assert s.value == pytest.approx(plain.value, abs=1e-9 * _scale(BIG_A, BIG_B, 12710))
     assert s.exploitability <= 1e-9 * _scale(BIG_A, BIG_B, 12710)
-    assert "player(s) 1" in s.refinement and "player(s) 1" in s.second_round.refinement
+    assert s.refinement == s.second_round.refinement == "quasi-perfect"
+    assert "quasi-perfect: each plan a best response" in s.second_round.verified
     # every count B can see gets a reply, on the path or off it
     assert [r.count for r in s.replies] == list(range(len(BIG_A) + 1))
     assert any(not r.on_path for r in s.replies)
@@ -176,7 +177,7 @@ def test_refined_solve_succeeds_at_large_worths(edition, a, b, w):
     scale = _scale(a, b, w)
     assert s.exploitability <= 1e-7 * scale
     assert s.value == pytest.approx(
-        solve_trade(edition, a, b, w, refined=False).value, abs=1e-8 * scale
+        solve_trade(edition, a, b, w, refinement="none").value, abs=1e-8 * scale
     )
     for _count, accept, counters in s.reply_table():
         assert accept + sum(counters.values()) == pytest.approx(1)
@@ -189,3 +190,70 @@ def test_k_trd_3_refined_classic_trade_at_huge_worths(a, b, w):
     # the refinement LP stalls or is called infeasible unless its payoffs are scaled down.
     s = solve_trade("classic", a, b, w)
     assert s.exploitability <= 1e-7 * _scale(a, b, w)
+
+
+# --- numerics you can trust (issue 13, item 4): checked, refused, budgeted ---------------------
+
+TEN = "0,0,10,10,10,10,50,50,100,200"
+
+
+@pytest.mark.parametrize("edition", ["classic", "2025"])
+def test_a_huge_stake_is_refused_not_answered_wrongly(edition):
+    # At W = 1e12 the float answer was 999999999990 instead of ...940 with exploitability 60.
+    with pytest.raises(SolverInputError, match=r"value W=1000000000000: .* best-response check"):
+        solve_trade(edition, TEN, TEN, 10**12)
+    with pytest.raises(SolverInputError, match=r"above the limit 10\*\*15"):
+        solve_trade(edition, TEN, TEN, 10**16)
+
+
+def test_without_refinement_the_lp_alone_reaches_w_1e12_within_the_accuracy():
+    s = solve_trade("2025", TEN, TEN, 10**12, refinement="none")
+    assert s.exploitability <= TRADE_ACCURACY
+    assert s.value == pytest.approx(10**12 - 440, abs=TRADE_ACCURACY)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    edition=st.sampled_from(EDITIONS),
+    a=st.lists(st.sampled_from([0, 10, 10, 50, 100]), max_size=3),
+    b=st.lists(st.sampled_from([0, 10, 50]), max_size=2),
+    exponent=st.integers(4, 14),
+)
+def test_a_float_answer_at_any_stake_is_within_the_accuracy_of_the_exact_one(
+    edition, a, b, exponent
+):
+    w = 10**exponent + 7
+    try:
+        s = solve_trade(edition, a, b, w)
+    except SolverInputError as exc:  # refused: it must say why
+        assert f"value W={w}" in str(exc)
+        return
+    assert s.exploitability <= TRADE_ACCURACY
+    exact = solve_trade(edition, a, b, w, exact=True, budget=10)
+    if exact.exact:
+        assert abs(s.value - float(exact.value_exact)) <= 2 * TRADE_ACCURACY
+
+
+def test_the_exact_budget_falls_back_to_floats_and_says_so():
+    s = solve_trade("2025", TEN, TEN, 100, exact=True, budget=0)
+    assert not s.exact and s.value_exact is None
+    assert s.verified.startswith(
+        "exact certificate not found (not finished within its budget of 0 s)"
+    )
+    assert s.value == pytest.approx(50, abs=1e-9)
+
+
+def test_huge_hands_are_refused_with_the_limit():
+    # the classic money deck, all 55 cards: 7,767,232 cells
+    deck = ",".join(
+        ["0"] * 10 + ["10"] * 20 + ["50"] * 10 + ["100"] * 5 + ["200"] * 5 + ["500"] * 5
+    )
+    with pytest.raises(SolverInputError, match=r"A's 55 cards against B's 55.*limit 2000000"):
+        solve_trade("classic", deck, deck, 100)
+    twenty = "0,0,0,10,10,10,10,10,10,50,50,50,50,100,100,100,200,200,500,500"
+    with pytest.raises(SolverInputError, match="limit 200000 for exact=True"):
+        solve_trade("2025", twenty, twenty, 100, exact=True)
+    with pytest.raises(SolverInputError, match=r"hidden-hand trade .* cells \(limit 5e\+06\)"):
+        solve_trade("classic", [(twenty, 0.5), (TEN, 0.5)], TEN, 100)
+    with pytest.raises(SolverInputError, match="game tree .* more than the limit"):
+        trade_game("classic", [(twenty, 0.5), (TEN, 0.5)], TEN, 100, collapse=False)

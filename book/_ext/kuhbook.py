@@ -9,6 +9,8 @@ Loaded by book/_config.yml (``sphinx: local_extensions: {kuhbook: _ext}``). What
   running text (never in code, literal output, titles or existing links) into a reference to that
   label, so an unknown id is a broken reference: a warning, an error under ``-W``.
   :class:`ClauseTitles` then gives each such link the clause's text as its tooltip.
+  :class:`RawClauseLinks` does the same inside the text of executed HTML outputs (a self-check's
+  answers, say), which Sphinx never parses: an unknown id there is a warning too.
 * **plotly.js once per page, from the book's static files.** plotly's notebook renderer embeds
   the whole library (about 5 MB) in the first figure of every chapter, and each figure asks for
   MathJax from a CDN. :class:`StripPlotlyBundles` removes both from the executed outputs;
@@ -16,17 +18,21 @@ Loaded by book/_config.yml (``sphinx: local_extensions: {kuhbook: _ext}``). What
   plotly package, the one that executed the chapters, by :func:`copy_plotly_js`) on the pages
   that draw a figure.
 * **MathJax from the book's static files** (``mathjax_path`` in _config.yml points into
-  _wstatic/mathjax, fetched by scripts/fetch_book_js.sh); ``_static/kuhbook.js`` lets the widget
+  _wstatic/mathjax, fetched by scripts/fetch_mathjax.sh); ``_static/kuhbook.js`` lets the widget
   manager, which still speaks MathJax 2, typeset through MathJax 3.
 * No remote scripts: sphinx-thebe's are dropped (:func:`add_page_assets`).
-* ``_static/kuhbook.css``: pages that fit a phone-width screen, and the notice that a widget
-  needs a live kernel (shown on static pages only).
+* **The single-page build** that ``make pdf`` prints (scripts/build_pdf.py):
+  :func:`share_html_visitors` gives it the visitors of the nodes only registered for ``html``,
+  and :func:`add_every_pages_notebook_scripts` every chapter's saved widget state.
+* ``_static/kuhbook.css``: pages that fit a phone-width screen, the notice that a widget needs a
+  live kernel (shown on static pages only), and the print styles of the PDF.
 """
 
 from __future__ import annotations
 
 import re
 import shutil
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
@@ -172,6 +178,70 @@ class ClauseTitles(SphinxPostTransform):
                 ref["classes"].append("kt-clause-link")
 
 
+#: What of an HTML output is not running text: scripts, styles, code, existing links and tags.
+_HTML_NOT_TEXT = re.compile(
+    r"<(script|style|pre|code|a)\b.*?</\1\s*>|<[^>]*>", re.IGNORECASE | re.DOTALL
+)
+
+
+def link_clause_ids_in_html(html: str, link: Any) -> str:
+    """``html`` with each clause id in its text (not in tags, scripts, styles, code or links)
+    replaced by ``link(clause_id)``.
+
+    >>> link_clause_ids_in_html('<p title="K-AUC-4">no change (K-PAY-1)</p>', lambda c: f"[{c}]")
+    '<p title="K-AUC-4">no change ([K-PAY-1])</p>'
+    >>> link_clause_ids_in_html("<script>K-PAY-1</script><a>K-PAY-1</a>", lambda c: "x")
+    '<script>K-PAY-1</script><a>K-PAY-1</a>'
+    """
+    out: list[str] = []
+    last = 0
+    for skipped in _HTML_NOT_TEXT.finditer(html):
+        out.append(CLAUSE_ID.sub(lambda m: link(m.group(0)), html[last : skipped.start()]))
+        out.append(skipped.group(0))
+        last = skipped.end()
+    out.append(CLAUSE_ID.sub(lambda m: link(m.group(0)), html[last:]))
+    return "".join(out)
+
+
+class RawClauseLinks(SphinxPostTransform):
+    """Clause ids in the text of executed HTML outputs link to the digest like running text.
+
+    The links have the markup :class:`ClauseLinks` and :class:`ClauseTitles` give running text.
+    """
+
+    default_priority = 20
+    formats = ("html",)
+
+    def run(self, **kwargs: Any) -> None:
+        texts = clauses()
+        digest = self.config.kuhbook_digest_doc
+        here = self.env.docname
+        page = "" if here == digest else self.app.builder.get_relative_uri(here, digest)
+
+        def link(clause_id: str) -> str:
+            if clause_id not in texts:
+                logger.warning(
+                    "kuhbook: unknown clause id %s in an output", clause_id, location=(here, None)
+                )
+                return clause_id
+            return (
+                f'<a class="kt-clause-link reference internal" href="{page}#{anchor(clause_id)}" '
+                f'title="{html_escape(texts[clause_id])}"><span class="std std-ref">'
+                f"{clause_id}</span></a>"
+            )
+
+        for raw in list(self.document.findall(nodes.raw)):
+            if "html" not in raw.get("format", "").split():
+                continue
+            text = raw.astext()
+            if not CLAUSE_ID.search(text):
+                continue
+            linked = link_clause_ids_in_html(text, link)
+            if linked != text:
+                raw.children = []
+                raw.append(nodes.Text(linked))
+
+
 def strip_plotly_assets(html: str) -> tuple[str, str | None]:
     """An output's HTML without the inlined plotly.js bundle and remote MathJax scripts, and the
     plotly.js version of the bundle removed (None if there was none).
@@ -238,9 +308,33 @@ def add_page_assets(
     Binder, never thebe, and its scripts only declared a remote script URL (twice, an error)."""
     if "plotly-graph-div" in context.get("body", ""):
         app.add_js_file(PLOTLY_STATIC, priority=400)
+    if app.builder.name == "singlehtml":
+        add_every_pages_notebook_scripts(app, pagename)
     scripts = context.get("script_files")
     if scripts is not None:
         scripts[:] = [s for s in scripts if not is_thebe_script(s)]
+
+
+def add_every_pages_notebook_scripts(app: Sphinx, pagename: str) -> None:
+    """On the single page (``make pdf``), the scripts myst-nb gives each chapter's page: each
+    chapter's saved widget state, and the widget manager once.
+
+    myst-nb adds them to the page of the document that holds the widgets; the single page is the
+    root document's, so without this its widgets would show as "Loading widget..." text. Every
+    state goes in its own script tag: the widget manager renders the views of each.
+    """
+    from myst_nb.sphinx_ import NbMetadataCollector
+
+    env: Any = app.env
+    own = NbMetadataCollector.get_js_files(env, pagename)
+    added: set[str] = set()
+    for docname in sorted(env.found_docs - {pagename}):
+        for key, (uri, kwargs) in NbMetadataCollector.get_js_files(env, docname).items():
+            if key in own or (uri is not None and uri in added):
+                continue
+            app.add_js_file(uri, **kwargs)
+            if uri is not None:
+                added.add(uri)
 
 
 def copy_plotly_js(app: Sphinx, exception: Exception | None) -> None:
@@ -272,6 +366,23 @@ def merge_info(app: Sphinx, env: Any, docnames: Any, other: Any) -> None:
     env.kuhbook_plotly_versions = versions
 
 
+def share_html_visitors(app: Sphinx) -> None:
+    """The single-page build (``make pdf``) draws every node the page build draws.
+
+    Sphinx gives a builder the visitors registered under its name (``singlehtml``) and only when
+    there are none those of its format (``html``); sphinx-exercise registers some for
+    ``singlehtml``, so myst-nb's (registered for ``html`` only, such as the folded code cells')
+    would be missing there and the build would stop on an unknown node.
+    """
+    builder = app.builder
+    if builder.name == "html" or builder.format != "html":
+        return
+    handlers = app.registry.translation_handlers
+    own = handlers.setdefault(builder.name, {})
+    for node, visitors in handlers.get("html", {}).items():
+        own.setdefault(node, visitors)
+
+
 def add_static_path(app: Sphinx) -> None:
     """kuhbook.css and kuhbook.js live beside this file; serve them from _static."""
     static = str(HERE / "kuhbook_static")
@@ -285,7 +396,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_transform(ClauseLinks)
     app.add_transform(StripPlotlyBundles)
     app.add_post_transform(ClauseTitles)
+    app.add_post_transform(RawClauseLinks)
     app.connect("builder-inited", add_static_path)
+    app.connect("builder-inited", share_html_visitors)
     # MathJax on every page, not only on those with a formula in their text: widgets and figures
     # typeset labels too.
     app.set_html_assets_policy("always")

@@ -1,4 +1,5 @@
-"""Sphinx extension: the book's download button serves the student notebook of each page.
+"""Sphinx extension: the book's download menu serves the student notebook of each page and the
+whole book as a PDF.
 
 sphinx-book-theme offers, for a page written as a MyST notebook, the notebook myst-nb executed
 (which still holds the MyST markup and the solutions) and the .md source. This replaces the first
@@ -7,6 +8,10 @@ scripts/sync_notebooks.py) and drops the source download, so that a student who 
 gets what JupyterLab renders and no solutions. Pages without a student notebook offer none.
 The Binder button already opens the student notebook: the theme prefers an .ipynb beside the
 source.
+
+Every page's download menu also links to the whole book as one PDF (``kuhtheory.pdf`` at the
+root of the built book, written there by ``make pdf``, scripts/build_pdf.py), beside the theme's
+entry that prints the page alone.
 """
 
 from __future__ import annotations
@@ -18,6 +23,10 @@ from typing import Any
 #: The download entries sphinx-book-theme labels; the source (.md) is not for students.
 NOTEBOOK_BUTTON = "download-notebook-button"
 SOURCE_BUTTON = "download-source-button"
+PRINT_BUTTON = "download-pdf-button"
+#: The whole book as a PDF, at the root of the built book (scripts/build_pdf.py puts it there).
+BOOK_PDF = "kuhtheory.pdf"
+BOOK_PDF_BUTTON = "download-book-pdf-button"
 
 
 def student_notebook(srcdir: str | Path, pagename: str) -> Path | None:
@@ -26,23 +35,46 @@ def student_notebook(srcdir: str | Path, pagename: str) -> Path | None:
     return path if path.is_file() else None
 
 
-def adjust_downloads(buttons: list[dict[str, Any]], has_notebook: bool) -> list[dict[str, Any]]:
-    """The header buttons with the download group holding only what a student should get."""
+def adjust_downloads(
+    buttons: list[dict[str, Any]], has_notebook: bool, book_pdf_url: str
+) -> list[dict[str, Any]]:
+    """The header buttons with the download group holding only what a student should get: the
+    page's student notebook (if it has one), the page printed, and the whole book's PDF.
+
+    >>> group = {"label": "download-buttons", "buttons": [{"label": SOURCE_BUTTON},
+    ...          {"label": PRINT_BUTTON, "text": ".pdf"}]}
+    >>> [b["label"] for b in adjust_downloads([group], False, "../kuhtheory.pdf")[0]["buttons"]]
+    ['download-pdf-button', 'download-book-pdf-button']
+    """
     for group in buttons:
         if group.get("label") != "download-buttons":
             continue
-        group["buttons"] = [
-            b
-            for b in group.get("buttons", [])
-            if b.get("label") != SOURCE_BUTTON
-            and (has_notebook or b.get("label") != NOTEBOOK_BUTTON)
-        ]
+        kept = []
+        for button in group.get("buttons", []):
+            label = button.get("label")
+            if label == SOURCE_BUTTON or (label == NOTEBOOK_BUTTON and not has_notebook):
+                continue
+            if label == PRINT_BUTTON:
+                button = {**button, "text": "page .pdf"}
+            kept.append(button)
+        kept.append(
+            {
+                "type": "link",
+                "url": book_pdf_url,
+                "text": "book .pdf",
+                "tooltip": "The whole book as one PDF",
+                "icon": "fas fa-book",
+                "label": BOOK_PDF_BUTTON,
+            }
+        )
+        group["buttons"] = kept
     return buttons
 
 
 def serve_student_notebook(app: Any, pagename: str, templatename: str, context: dict, doctree: Any):
     notebook = student_notebook(app.srcdir, pagename)
-    adjust_downloads(context.get("header_buttons", []), notebook is not None)
+    book_pdf_url = context["pathto"](BOOK_PDF, 1) if "pathto" in context else BOOK_PDF
+    adjust_downloads(context.get("header_buttons", []), notebook is not None, book_pdf_url)
     if notebook is not None and context.get("ipynb_source"):
         target = Path(app.outdir) / "_sources" / context["ipynb_source"]
         target.parent.mkdir(parents=True, exist_ok=True)

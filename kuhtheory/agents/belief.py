@@ -38,8 +38,11 @@ hands costs 1.4 s (two hands) to 11 s (three hands) per classic trade solve agai
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
+
+import numpy as np
 
 from kuhtheory.cards import DENOMINATIONS, Counts, from_counts, to_counts, total
 from kuhtheory.engine import events as ev
@@ -88,38 +91,57 @@ def likely_hand(pool: Counts, cards: int, target: float) -> Counts:
     """``cards`` cards from ``pool`` whose total is closest to ``target``.
 
     Among equally close totals, the one closest to the pool's proportions (the squared distance
-    of the counts to ``cards x pool share``). If the pool holds fewer cards, all of it.
+    of the counts to ``cards x pool share``). If the pool holds fewer cards, all of it. The target
+    is an estimate: it is taken to the nearest ten (every total is a multiple of ten, so at most
+    a total exactly between two candidates changes) and the answers are cached, since a
+    tournament asks the same question many times.
 
     >>> from_counts(likely_hand((4, 8, 2, 0, 0, 0), 3, 60))
     (0, 10, 50)
     >>> from_counts(likely_hand((4, 8, 2, 0, 0, 0), 3, 0))
     (0, 0, 0)
     """
+    return _likely_hand(tuple(pool), int(cards), 10 * int(round(target / 10)))
+
+
+@functools.lru_cache(maxsize=65536)
+def _likely_hand(pool: Counts, cards: int, target: int) -> Counts:
     size = sum(pool)
     if cards >= size:
         return tuple(pool)
-    share = [c / size for c in pool] if size else [0.0] * _N
-    # best[(i, used)] over denominations 0..i: {total: (penalty, counts)} keeping the least penalty.
-    layer: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {(0, 0): (0.0, ())}
+    share = np.array(pool, dtype=float) / size
+    width = total(pool) // 10 + 1  # every total is a multiple of ten
+    # pen[used, total / 10]: the least penalty of a composition over the denominations so far;
+    # took[i][used, total / 10]: how many cards of denomination i that composition holds.
+    pen = np.full((cards + 1, width), np.inf)
+    pen[0, 0] = 0.0
+    took = []
     for i, value in enumerate(DENOMINATIONS):
-        nxt: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {}
-        for (tot, used), (pen, counts) in layer.items():
-            for k in range(min(pool[i], cards - used) + 1):
-                key = (tot + k * value, used + k)
-                p = pen + (k - cards * share[i]) ** 2
-                old = nxt.get(key)
-                if old is None or p < old[0]:
-                    nxt[key] = (p, (*counts, k))
-        layer = nxt
-    best: tuple[float, float, tuple[int, ...]] | None = None
-    for (tot, used), (pen, counts) in layer.items():
-        if used != cards:
-            continue
-        cand = (abs(tot - target), pen, counts)
-        if best is None or cand[:2] < best[:2]:
-            best = cand
-    assert best is not None  # cards < size: some composition uses exactly ``cards`` cards
-    return best[2]
+        step = value // 10
+        nxt = np.full_like(pen, np.inf)
+        kk = np.zeros(pen.shape, dtype=np.int64)
+        for k in range(min(pool[i], cards) + 1):
+            cand = np.full_like(pen, np.inf)
+            cand[k:, k * step :] = pen[: cards + 1 - k, : width - k * step]
+            cand += (k - cards * share[i]) ** 2
+            better = cand < nxt
+            nxt[better] = cand[better]
+            kk[better] = k
+        pen = nxt
+        took.append(kk)
+    row = pen[cards]
+    totals = np.arange(width) * 10
+    ok = np.flatnonzero(np.isfinite(row))
+    # closest total first, then the least penalty, then the smaller total
+    pick = ok[np.lexsort((totals[ok], row[ok], np.abs(totals[ok] - target)))[0]]
+    counts = [0] * _N
+    used, t = cards, int(pick)
+    for i in reversed(range(_N)):
+        k = int(took[i][used, t])
+        counts[i] = k
+        used -= k
+        t -= k * (DENOMINATIONS[i] // 10)
+    return tuple(counts)
 
 
 class MoneyTracker:
@@ -228,7 +250,17 @@ class MoneyTracker:
     ) -> list[tuple[tuple[int, ...], float]]:
         """``[(hand, probability), ...]`` for ``player``: the likely hand and, with ``spread=s``,
         the likely hands at totals ``T x (1 +- 0.35 j)`` for ``j = 1..s`` with weights ``2^-j``
-        (distinct hands only, probabilities normalised)."""
+        (distinct hands only, probabilities normalised). The trade solver takes it as it is
+        (:func:`kuhtheory.solvers.trade_hidden.parse_belief`: float probabilities within 1e-6 of
+        summing to 1 are renormalised exactly).
+
+        >>> from kuhtheory.engine import new_game
+        >>> obs = new_game(players=3, seed=1, first_player=0).observation(0)
+        >>> MoneyTracker().belief(obs, 1, spread=2)  # doctest: +NORMALIZE_WHITESPACE
+        [((0, 0, 0, 0, 10, 10, 10), 0.1), ((0, 10, 10, 10, 10, 10, 10), 0.2),
+         ((0, 0, 10, 10, 10, 10, 50), 0.4), ((0, 0, 0, 10, 10, 50, 50), 0.2),
+         ((10, 10, 10, 10, 10, 50, 50), 0.1)]
+        """
         target = self.totals(obs)[player]
         pool = unseen_pool(obs)
         k = obs.card_counts[player]

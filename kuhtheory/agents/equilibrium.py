@@ -14,7 +14,13 @@ It reads only its :class:`~kuhtheory.engine.Observation` and is deterministic gi
 * **Trade** (K-TRD-1..4): the zero-sum trade subgame of :func:`kuhtheory.solvers.solve_trade` with
   ``W`` the average of the stake's money worth to the two traders (what one gains and the other
   loses). The opponent's hidden hand is its most likely hand under the bot's belief
-  (:mod:`kuhtheory.agents.belief`). As offerer the bot samples an offer (card count, total) from the
+  (:mod:`kuhtheory.agents.belief`), or with ``spread > 0`` the belief itself: the likely hands at
+  ``spread`` steps either side, a chance move over the opponent's hand (the rules' model of hidden
+  money, :mod:`kuhtheory.solvers.trade_hidden`: as responder over the offerer's hand in every
+  edition, as offerer over the responder's in the one-round editions). With ``general_sum`` the
+  stake is worth its own value to each side (:meth:`EquilibriumAgent.trade_worths`) and the trade
+  is the general-sum game of :mod:`kuhtheory.solvers.trade_general` (Lemke's algorithm, likely
+  hands). As offerer the bot samples an offer (card count, total) from the
   equilibrium and lays a pile of its hand of that class; as responder it samples accept or a counter
   total from the equilibrium reply to the card count it saw; after a classic tie it samples from the
   second round's equilibrium. The solver's off-path refinement makes replies to any count sensible.
@@ -30,12 +36,15 @@ It reads only its :class:`~kuhtheory.engine.Observation` and is deterministic gi
   same comparison, its net flows are those of paying the bid).
 * **Payment** (K-PAY-1): the least overpay, fewest cards.
 
-Speed: every solved trade is cached (per edition's trade rules, both hands and ``W``). To keep the
-solver's LP small, a hand of more than ``MAX_CARDS`` cards is cut down for the model to at most two
-0-cards and a spread of the other denominations (:func:`model_hand`): the bot only ever lays cards
-of that cut-down hand. Chance over the opponent's hands (``spread > 0``) is supported but off by
-default: a classic trade with two possible hands took 1.4 s and with three 11 s, against 0.02-0.2 s
-for one hand (``solve_trade`` on 7-20 card hands, this machine).
+Speed: every solved trade is cached by exactly what the solver sees (the trade rules, each side's
+model hand or belief, the worth rounded to ``W_STEP``). To keep the LP small, a hand of more than
+``MAX_CARDS`` cards is cut down for the model to at most two 0-cards and a spread of the other
+denominations (:func:`model_hand`): the bot only ever lays cards of that cut-down hand. The belief
+reads the event log only when a decision needs it (or the bot has just seen a pile). Figures
+(``benchmarks/bench_tournament.py``): with four seats equilibrium, heuristic, heuristic, random
+a classic game costs the bot about as much as the three others together; solving against the
+belief (``spread=2``) or the general-sum trade costs more per trade, see the benchmark for the
+games per second and the win rates of each variant.
 
 >>> from kuhtheory.engine import new_game
 >>> state = new_game(players=3, seed=5)
@@ -64,10 +73,11 @@ from kuhtheory.agents.base import (
 )
 from kuhtheory.agents.belief import MoneyTracker
 from kuhtheory.cards import ANIMAL_INDEX, DENOMINATIONS, Animal, Counts, from_counts, to_counts
-from kuhtheory.editions import Edition
+from kuhtheory.editions import Edition, TradeTie
 from kuhtheory.engine.actions import Accept, Auction, BuyBack, Counter, Offer, Trade
 from kuhtheory.engine.legal import LegalActions
 from kuhtheory.engine.observation import Observation
+from kuhtheory.errors import InvalidSetupError
 
 #: Money worth of a point: RATE x money in play / open points.
 RATE = 3.0
@@ -77,6 +87,8 @@ TRADE_SHARE = 0.6
 MAX_CARDS = 8
 #: W is rounded to this step (more cache hits; the equilibrium barely moves within a step).
 W_STEP = 10
+#: Trades valued (solved) on the bot's turn: the targets with the largest worths.
+CANDIDATES = 3
 
 
 # ---------------------------------------------------------------------------------------------
@@ -113,13 +125,15 @@ def stake_points(obs: Observation, animal: Animal, player: int, cards: int = 1) 
 # The trade model
 
 
-def model_hand(hand: Counts, max_cards: int = MAX_CARDS) -> Counts:
+def model_hand(hand: Counts, max_cards: int | None = None) -> Counts:
     """The hand the solver sees: the hand itself, or cut to ``max_cards`` cards: at most two
     0-cards, then one card of each other denomination in turn, smallest first.
 
     >>> from_counts(model_hand(to_counts((0, 0, 0, 10, 10, 10, 10, 10, 50, 50, 100, 200)), 8))
     (0, 0, 10, 10, 50, 50, 100, 200)
     """
+    if max_cards is None:
+        max_cards = MAX_CARDS
     if sum(hand) <= max_cards:
         return tuple(hand)
     out = [0] * len(hand)
@@ -138,30 +152,47 @@ def model_hand(hand: Counts, max_cards: int = MAX_CARDS) -> Counts:
 
 
 #: Inputs whose refined solve failed in this process (kept for diagnosis).
-_FAILED_REFINEMENTS: list[tuple[str, tuple[int, ...], tuple[int, ...], int]] = []
+_FAILED_REFINEMENTS: list[tuple[str, object, object, object]] = []
 
+#: What the solver sees of one side: a hand (counts), or a belief ``((counts, probability), ...)``.
+Side = Counts | tuple[tuple[Counts, float], ...]
 
-@functools.lru_cache(maxsize=8192)
-def _solve(
-    edition: Edition, a: Counts, b: Counts, w: int
-) -> tuple[
+Solved = tuple[
     float,
     tuple[tuple[int, int, float], ...],
     tuple[tuple[int, float, tuple[tuple[int, float], ...]], ...],
     tuple[tuple[int, int, float], ...] | None,
-]:
-    """(value to A, A's offers, B's replies, second-round offers) of one trade, cached."""
+]
+
+
+def _arg(side: Side) -> Any:
+    """A side as :func:`~kuhtheory.solvers.solve_trade` takes it: card values or a belief."""
+    if side and isinstance(side[0], tuple):
+        return [(from_counts(h), p) for h, p in side]  # type: ignore[misc]
+    return from_counts(side)  # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=16384)
+def _solve(
+    edition: Edition, a: Side, b: Side, w: int | tuple[int, int], refined: bool = True
+) -> Solved:
+    """(value to A, A's offers, B's replies, second-round offers) of one trade, cached by exactly
+    what the solver sees: the trade rules, each side's model hand or belief, the worth(s), and
+    whether it is refined (quasi-perfect, the default) or only valued (``refined=False``: the
+    value is the same, the plans may be weakly dominated off the path)."""
     from kuhtheory.errors import SolverError
     from kuhtheory.solvers import solve_trade
 
     try:
-        sol = solve_trade(edition, from_counts(a), from_counts(b), w)
+        how = "quasi-perfect" if refined else "none"
+        sol = solve_trade(edition, _arg(a), _arg(b), w, refinement=how)
     except SolverError:
         # The off-path refinement LP can fail numerically on some hands; the unrefined
         # equilibrium is still an equilibrium (off-path replies may be weaker).
-        _FAILED_REFINEMENTS.append((edition.name, from_counts(a), from_counts(b), w))
-        sol = solve_trade(edition, from_counts(a), from_counts(b), w, refined=False)
-    offers = tuple(sol.offer_table())
+        _FAILED_REFINEMENTS.append((edition.name, a, b, w))
+        sol = solve_trade(edition, _arg(a), _arg(b), w, refinement="none")
+    hidden_a = len(getattr(sol, "a_hands", ())) > 1  # A's offers then differ by hand: unused
+    offers = () if hidden_a else tuple(sol.offer_table())
     replies = tuple((c, acc, tuple(sorted(cs.items()))) for c, acc, cs in sol.reply_table())
     second = None
     if sol.second_round is not None:
@@ -220,15 +251,27 @@ class EquilibriumAgent(KuhhandelBot):
 
     name = "equilibrium"
 
-    def __init__(self, seed: int = 0, spread: int = 0, rate: float | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        spread: int = 0,
+        rate: float | None = None,
+        general_sum: bool = False,
+    ) -> None:
+        if isinstance(spread, bool) or not isinstance(spread, int) or not 0 <= spread <= 4:
+            raise InvalidSetupError(f"spread={spread!r} must be a whole number from 0 to 4")
         self.seed = seed
         self.spread = spread
+        self.general_sum = bool(general_sum)
         self.rate = RATE if rate is None else rate
         self._rng = random.Random(seed)
         self._belief = MoneyTracker()
+        self._revealed = 0
 
     def __repr__(self) -> str:
-        return f"EquilibriumAgent(seed={self.seed!r})"
+        extra = f", spread={self.spread!r}" if self.spread else ""
+        extra += ", general_sum=True" if self.general_sum else ""
+        return f"EquilibriumAgent(seed={self.seed!r}{extra})"
 
     # ----- valuations ----------------------------------------------------------------------------
     def money_worth(self, obs: Observation, points: float) -> float:
@@ -238,25 +281,66 @@ class EquilibriumAgent(KuhhandelBot):
     def trade_w(self, obs: Observation, a: int, b: int, animal: Animal, stake: int) -> int:
         """The trade's W: the average of the stake's money worth to A and to B, rounded."""
         pts = (stake_points(obs, animal, a, stake) + stake_points(obs, animal, b, stake)) / 2
-        w = self.money_worth(obs, pts)
-        return max(W_STEP, int(round(w / W_STEP)) * W_STEP)
+        return _round_w(self.money_worth(obs, pts))
+
+    def trade_worths(
+        self, obs: Observation, a: int, b: int, animal: Animal, stake: int
+    ) -> tuple[int, int]:
+        """The stake's money worth to A and to B separately (from the families each can still
+        complete), rounded: the general-sum trade's ``(W_A, W_B)``."""
+        return (
+            _round_w(self.money_worth(obs, stake_points(obs, animal, a, stake))),
+            _round_w(self.money_worth(obs, stake_points(obs, animal, b, stake))),
+        )
 
     def _hand_of(self, obs: Observation, player: int) -> Counts:
         if player == obs.player:
             return model_hand(to_counts(obs.money))
         return model_hand(to_counts(self._belief.likely_hand(obs, player)))
 
-    def _solution(self, obs: Observation, a: int, b: int, w: int) -> tuple[Any, ...]:
+    def _side(self, obs: Observation, player: int, hidden: bool) -> Side:
+        """What the solver is told of ``player``'s money: the bot's own model hand, the
+        opponent's likely hand, or (``spread > 0`` and ``hidden``) the bot's belief over it."""
+        if player == obs.player or not self.spread or not hidden:
+            return self._hand_of(obs, player)
+        weights: dict[Counts, float] = {}
+        for hand, p in self._belief.belief(obs, player, self.spread):
+            key = model_hand(to_counts(hand))
+            weights[key] = weights.get(key, 0.0) + p
+        if len(weights) == 1:
+            return next(iter(weights))
+        return tuple(sorted((h, round(p, 6)) for h, p in weights.items()))
+
+    def _solution(
+        self, obs: Observation, a: int, b: int, animal: Animal, stake: int, refined: bool = True
+    ) -> tuple[Solved, int]:
+        """The solved trade with A = ``a``, B = ``b`` and A's worth of the stake (what the
+        trade-or-auction rule compares the value with: the worth itself, not capped). Zero-sum by
+        default, against the belief when ``spread > 0`` (A's hand hidden from B; B's from A in
+        the one-round editions, where the model has it); with ``general_sum`` the stake is worth
+        :meth:`trade_worths` to each side (likely hands). For the solver a worth beyond all the
+        money of both hands changes nothing money can buy, so it is capped there."""
         ha, hb = self._hand_of(obs, a), self._hand_of(obs, b)
-        # Beyond all the money of both hands a larger W changes nothing money can buy: cap it.
-        cap = sum(v * (x + y) for v, x, y in zip(DENOMINATIONS, ha, hb, strict=True))
-        w = min(w, (cap // W_STEP + 1) * W_STEP)
-        return _solve(obs.edition, ha, hb, w)
+        money = sum(v * (x + y) for v, x, y in zip(DENOMINATIONS, ha, hb, strict=True))
+        cap = (money // W_STEP + 1) * W_STEP
+        if self.general_sum:
+            wa, wb = self.trade_worths(obs, a, b, animal, stake)
+            return _solve(obs.edition, ha, hb, (min(wa, cap), min(wb, cap)), refined), wa
+        w = self.trade_w(obs, a, b, animal, stake)
+        one_round = obs.edition.trade_tie is not TradeTie.REOFFER_THEN_FREE
+        side_a = self._side(obs, a, hidden=True)
+        side_b = self._side(obs, b, hidden=one_round)
+        return _solve(obs.edition, side_a, side_b, min(w, cap), refined), w
 
     # ----- the decisions (routed by :class:`~kuhtheory.agents.base.KuhhandelBot`) ----------------
     def observe(self, obs: Observation) -> None:
-        """Read the new public money flows into the belief."""
-        self._belief.update(obs)
+        """Read the public money flows into the belief when the bot has just seen a pile
+        (its own exchange: the tracker reads the pile from ``revealed``); otherwise the belief
+        is brought up to date only when a decision needs it (reading the event log each step
+        costs more than every other part of the bot)."""
+        if len(obs.revealed) != self._revealed:
+            self._revealed = len(obs.revealed)
+            self._belief.update(obs)
 
     def _lot_worth(self, obs: Observation) -> float:
         auction = obs.auction
@@ -305,20 +389,22 @@ class EquilibriumAgent(KuhhandelBot):
         scored = []
         for opponent, animal in legal.targets:
             stake = stake_cards(obs, opponent, animal)
-            w = self.trade_w(obs, me, opponent, animal, stake)
-            scored.append((w, opponent, animal))
+            scored.append((self.trade_w(obs, me, opponent, animal, stake), opponent, animal, stake))
         scored.sort(key=lambda t: (-t[0], t[1], ANIMAL_INDEX[t[2]]))
-        best: tuple[float, int, Animal, int] | None = None
-        for w, opponent, animal in scored[:3]:
-            value = self._solution(obs, me, opponent, w)[0]
-            if best is None or value > best[0]:
-                best = (value, opponent, animal, w)
+        # Several candidates are only valued (the value does not depend on the refinement); the
+        # chosen one is solved refined, so that the bot never lays a weakly dominated offer.
+        several = len(scored) > 1 and CANDIDATES > 1
+        best: tuple[float, int, Animal, int, int] | None = None
+        for _, opponent, animal, stake in scored[:CANDIDATES]:
+            solved, w = self._solution(obs, me, opponent, animal, stake, refined=not several)
+            if best is None or solved[0] > best[0]:
+                best = (solved[0], opponent, animal, w, stake)
         assert best is not None
-        value, opponent, animal, w = best
+        value, opponent, animal, w, stake = best
         if auction is not None and value < TRADE_SHARE * w:
             return auction
-        offers = self._solution(obs, me, opponent, w)[1]
-        count, amount = _sample(self._rng, [((c, t), p) for c, t, p in offers])
+        solved, _ = self._solution(obs, me, opponent, animal, stake)
+        count, amount = _sample(self._rng, [((c, t), p) for c, t, p in solved[1]])
         pile = pile_of(self._hand_of(obs, me), count, amount)
         if pile is None:  # cannot happen: the offer class comes from this very hand
             pile = ()
@@ -329,8 +415,8 @@ class EquilibriumAgent(KuhhandelBot):
         accept = next((a for a in legal.fixed if isinstance(a, Accept)), None)
         if trade is None or legal.kind != LegalActions.COUNTER:
             return accept if accept is not None else legal[0]
-        w = self.trade_w(obs, trade.offerer, obs.player, trade.animal, trade.stake)
-        replies = self._solution(obs, trade.offerer, obs.player, w)[2]
+        solved, _ = self._solution(obs, trade.offerer, obs.player, trade.animal, trade.stake)
+        replies = solved[2]
         counts = [r for r in replies if r[0] <= trade.offer_count]
         count, p_accept, counters = counts[-1] if counts else replies[0]
         choices: list[tuple[Any, float]] = []
@@ -348,12 +434,18 @@ class EquilibriumAgent(KuhhandelBot):
         trade = obs.trade
         if trade is None or legal.kind != LegalActions.OFFER:
             return legal[0]
-        w = self.trade_w(obs, obs.player, trade.opponent, trade.animal, trade.stake)
-        _, offers, _, second = self._solution(obs, obs.player, trade.opponent, w)
+        solved, _ = self._solution(obs, obs.player, trade.opponent, trade.animal, trade.stake)
+        _, offers, _, second = solved
         table = second if second is not None else offers
         count, amount = _sample(self._rng, [((c, t), p) for c, t, p in table])
         pile = pile_of(self._hand_of(obs, obs.player), count, amount) or ()
         return Offer(legal.player, pile)
+
+
+def _round_w(worth: float) -> int:
+    """A worth rounded to :data:`W_STEP` (at least one step): more cache hits, and the
+    equilibrium barely moves within a step."""
+    return max(W_STEP, int(round(worth / W_STEP)) * W_STEP)
 
 
 def make(seed: int) -> EquilibriumAgent:
@@ -361,4 +453,22 @@ def make(seed: int) -> EquilibriumAgent:
     return EquilibriumAgent(seed)
 
 
-__all__ = ["EquilibriumAgent", "make", "model_hand", "pile_of", "stake_points"]
+def make_belief(seed: int) -> EquilibriumAgent:
+    """The bot that solves against its belief over the opponent's hand (``spread=2``)."""
+    return EquilibriumAgent(seed, spread=2)
+
+
+def make_general_sum(seed: int) -> EquilibriumAgent:
+    """The bot that solves the general-sum trade (each side's own worth of the stake)."""
+    return EquilibriumAgent(seed, general_sum=True)
+
+
+__all__ = [
+    "EquilibriumAgent",
+    "make",
+    "make_belief",
+    "make_general_sum",
+    "model_hand",
+    "pile_of",
+    "stake_points",
+]

@@ -1,4 +1,4 @@
-"""The ``kuhtheory`` command: play, simulate, replay, rules, tournament and solve.
+"""The ``kuhtheory`` command: play, simulate, replay, rules, tournament, trajectories and solve.
 
 ::
 
@@ -7,9 +7,10 @@
     kuhtheory replay game.json [--json]
     kuhtheory rules --edition 2025 --variant no-kidding [--json]
     kuhtheory solve trade ... | kuhn ... | preemption ... | auction ...
+    kuhtheory trajectories games/*.json --out games.jsonl
 
 Each subcommand lives in its own module (:mod:`.play`, :mod:`.simulate`, :mod:`.replay`,
-:mod:`.rules`, :mod:`.tournament`; the
+:mod:`.rules`, :mod:`.tournament`, :mod:`.trajectories`; the
 ``solve`` children in :mod:`.solve_trade` and :mod:`.solve_preemption`), which adds its parser with
 ``register(subparsers)`` and sets ``func``. :func:`main` turns every
 :class:`~kuhtheory.errors.KuhtheoryError`, and every malformed command line, into one line
@@ -71,13 +72,14 @@ def build_parser(solvers: bool = True) -> argparse.ArgumentParser:
     """The argument parser of the ``kuhtheory`` command (``solvers=False``: without the children
     of ``solve``, which import the solvers and scipy)."""
     from kuhtheory import __version__
-    from kuhtheory.cli import play, replay, rules, simulate, tournament
+    from kuhtheory.cli import play, replay, rules, simulate, tournament, trajectories
 
     parser = _Parser(
         prog=PROG,
         description="Kuhhandel (You're Bluffing!) and game theory: play a game against bots, "
-        "simulate games and run tournaments between bots, replay and check game records, read "
-        "an edition's rules, solve subgames (the trade, the auctioneer's right, Kuhn poker). "
+        "simulate games and run tournaments between bots, replay and check game records, turn "
+        "them into trajectories for learning code, read an edition's rules, solve subgames (the "
+        "trade, the auctioneer's right, Kuhn poker). "
         "'kuhtheory COMMAND --help' describes a command.",
     )
     parser.add_argument(
@@ -90,6 +92,7 @@ def build_parser(solvers: bool = True) -> argparse.ArgumentParser:
     replay.register(subparsers)
     rules.register(subparsers)
     tournament.register(subparsers)
+    trajectories.register(subparsers)
     _add_solve(subparsers, solvers)
     return parser
 

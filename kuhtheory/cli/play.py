@@ -222,6 +222,15 @@ def moves(state: GameState, seat: int) -> list[Move]:
     return listed
 
 
+def unlisted_hint(legal: LegalActions, listed: list[Move]) -> str:
+    """A line saying how to name a higher bid than the listed ones, or "" when none is left out
+    (the list holds :data:`LISTED_BIDS` bids; any higher one is legal, K-AUC-1)."""
+    bids = sum(1 for move in listed if move.name.startswith("bid "))
+    if bids and len(legal.bid_range) > bids:
+        return "(or type bid and any higher amount, such as bid 120: you may bid beyond your money)"
+    return ""
+
+
 def parse_cards(text: str) -> tuple[int, ...]:
     """``"0,10,50"``, ``"0 10 50"``, ``"10+50"`` or ``"none"`` as sorted card values.
 
@@ -352,6 +361,9 @@ class Session:
         self.say("Your moves:")
         for number, move in enumerate(listed, 1):
             self.say(f"  {number:2}. {move.name}")
+        hint = unlisted_hint(self.state.legal_actions(), listed)
+        if hint:
+            self.say(f"  {hint}")
         while True:
             answer = self.ask("> ").lower()
             try:
@@ -397,6 +409,11 @@ class Session:
         return move.make(parse_cards(cards))
 
 
+def moves_text(count: int) -> str:
+    """``"1 move"``, ``"12 moves"``."""
+    return f"{count} move" if count == 1 else f"{count} moves"
+
+
 def parse_bots(text: str, others: int) -> list[str]:
     """The bot of each other seat from ``"heuristic"`` or ``"random,heuristic,..."``."""
     names = [n.strip().lower() for n in str(text).split(",")]
@@ -431,7 +448,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | Non
     seats = ["human" if p == args.seat else names[others.index(p)] for p in range(state.players)]
     session = Session(state, args.seat, bots, stdin=stdin, out=out, echo=not stdin.isatty())
     session.say(
-        f"Kuhhandel, {state.edition.title}{' + ' + ', '.join(args.variant) if args.variant else ''}"
+        f"{state.edition.title}{' + ' + ', '.join(args.variant) if args.variant else ''}"
         f"; seed {seed}. You are P{args.seat}; "
         + ", ".join(f"P{p} is a {n} bot" for p, n in zip(others, names, strict=True))
         + ". Type help for the moves."
@@ -441,9 +458,9 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | Non
         session.tell_news()
         session.play()
     except Quit as stop:
-        session.say(f"Game stopped ({stop}) after {len(session.state.history)} moves.")
+        session.say(f"Game stopped ({stop}) after {moves_text(len(session.state.history))}.")
     except KeyboardInterrupt:
-        session.say(f"\nGame interrupted after {len(session.state.history)} moves.")
+        session.say(f"\nGame interrupted after {moves_text(len(session.state.history))}.")
         status = 130
     end = session.state
     if end.is_terminal:

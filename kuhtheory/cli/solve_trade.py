@@ -3,14 +3,19 @@
 ::
 
     kuhtheory solve trade --edition classic --a 0,0,10,10,10,10,50 --b 0,10,10,50 --value 100 \\
-        [--exact] [--json] [--efg FILE]
-    kuhtheory solve kuhn [--exact] [--json] [--efg FILE]
+        [--refinement {none,quasi-perfect,proper}] [--value-b 60] [--exact] [--json] [--efg FILE]
+    kuhtheory solve kuhn [--refinement {none,quasi-perfect}] [--exact] [--json] [--efg FILE]
 
 ``--a`` is A's hand, or a distribution of hands B cannot see, ``"0,10@1/2;10,10@1/2"``. The trade
 comes from :func:`kuhtheory.solvers.trade_solution.solve_trade`, Kuhn poker from
-:func:`kuhtheory.solvers.solve.solve_game`. ``--json`` prints one object with ``value`` (and, with
-``--exact``, ``value_exact`` as a fraction string), ``offerer``, ``responder``, ``exploitability``,
-``exact`` and ``seconds``. ``--efg FILE`` also writes the game tree in Gambit's format.
+:func:`kuhtheory.solvers.solve.solve_game`. ``--refinement`` picks which equilibrium strategies are
+reported (:mod:`kuhtheory.solvers.refinements`; quasi-perfect by default); the text names it and
+says how it was verified. ``--json`` prints one object with ``value`` (and, with ``--exact``,
+``value_exact`` as a fraction string), ``offerer``, ``responder``, ``exploitability``, ``exact``,
+``refinement``, ``verified`` and ``seconds``. ``--value-b W_B`` makes the stake worth ``--value``
+to A and ``W_B`` to B: the general-sum trade of :mod:`kuhtheory.solvers.trade_general` (Lemke's
+algorithm, a Nash equilibrium), printed with both payoffs and the same ``offerer`` /
+``responder`` tables. ``--efg FILE`` also writes the game tree in Gambit's format.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="solve")
@@ -36,18 +41,19 @@ from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers.efg import Game, to_fraction
 from kuhtheory.solvers.gambit_io import write_efg
 from kuhtheory.solvers.kuhn import kuhn_poker
+from kuhtheory.solvers.refinements import Refinement
 from kuhtheory.solvers.result import SolveResult
 from kuhtheory.solvers.sequence_form import from_game
 from kuhtheory.solvers.solve import solve_game
 from kuhtheory.solvers.trade import (
     TradeRules,
-    counter_totals,
-    offer_classes,
     offer_label,
     parse_hand,
     trade_game,
+    tree_leaves,
 )
-from kuhtheory.solvers.trade_solution import TradeSolution, solve_trade
+from kuhtheory.solvers.trade_solution import solve_trade
+from kuhtheory.solvers.trade_tables import TradeSolution
 
 #: Largest tree (leaves, estimated) that ``--efg`` writes for a trade.
 MAX_EFG_LEAVES = 200_000
@@ -72,6 +78,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     trade.add_argument("--b", required=True, help="B's money cards")
     trade.add_argument("--value", required=True, help="W >= 0, the stake's worth in money")
     trade.add_argument(
+        "--refinement",
+        choices=[r.value for r in Refinement],
+        default=Refinement.QUASI_PERFECT.value,
+        help="which equilibrium strategies to report: none (the LP's), quasi-perfect (both "
+        "players answer every mistake of the other; the default) or proper (also B's reply to "
+        "every card count best in that count's own game)",
+    )
+    trade.add_argument(
+        "--value-b",
+        metavar="W_B",
+        help="the stake's worth to B when it differs from --value (then --value is A's): a "
+        "general-sum trade, solved by Lemke's algorithm",
+    )
+    trade.add_argument(
         "--exact",
         action="store_true",
         help="exact fractions, certified: the value and every probability",
@@ -88,6 +108,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "kuhn",
         help="Kuhn poker (Kuhn 1950), value -1/18",
         description="Solve Kuhn's three-card poker by the sequence-form LP.",
+    )
+    kuhn.add_argument(
+        "--refinement",
+        choices=[Refinement.NONE.value, Refinement.QUASI_PERFECT.value],
+        default=Refinement.QUASI_PERFECT.value,
+        help="which optimal strategies to report: none (the LP's) or quasi-perfect (the default)",
     )
     kuhn.add_argument(
         "--exact",
@@ -121,20 +147,17 @@ def parse_a(text: str) -> Any:
 def _estimated_leaves(edition: str, a: Any, b: str) -> int:
     rules = TradeRules.from_edition(edition)
     hands = [a] if isinstance(a, str) else [h for h, _ in a]
-    replies = len(counter_totals(parse_hand(b, "B's hand"))) + 1
-    total = 0
-    for h in hands:
-        offers = len(offer_classes(parse_hand(h, "A's hand")))
-        per_round = offers * replies
-        ties = offers if rules.trade_tie.value == "reoffer-then-free" else 0
-        total += per_round + ties * per_round
-    return total
+    return tree_leaves(rules, [parse_hand(h, "A's hand") for h in hands], parse_hand(b, "B's hand"))
 
 
 def run_trade(args: argparse.Namespace) -> int:
     """Solve and print one trade."""
     a = parse_a(args.a)
-    solution = solve_trade(args.edition, a, args.b, args.value, exact=args.exact)
+    if args.value_b is not None:
+        return _run_general(args, a)
+    solution = solve_trade(
+        args.edition, a, args.b, args.value, exact=args.exact, refinement=args.refinement
+    )
     if args.efg:
         leaves = _estimated_leaves(args.edition, a, args.b)
         if leaves > MAX_EFG_LEAVES:
@@ -142,7 +165,8 @@ def run_trade(args: argparse.Namespace) -> int:
                 f"--efg: the tree would have about {leaves} leaves (limit {MAX_EFG_LEAVES}); "
                 "use smaller hands"
             )
-        write_efg(trade_game(args.edition, a, args.b, args.value), Path(args.efg))
+        # a belief in classic: B sees the first pile on a tie, so piles keep their cards
+        write_efg(trade_game(args.edition, a, args.b, args.value, collapse=False), Path(args.efg))
     if args.json:
         data = solution.to_dict()
         if solution.exact:
@@ -152,6 +176,49 @@ def run_trade(args: argparse.Namespace) -> int:
     else:
         print(format_solution(solution, timing=not args.no_timing))
     return 0
+
+
+def _run_general(args: argparse.Namespace, a: Any) -> int:
+    """``--value-b``: the general-sum trade (single hands), same tables as the zero-sum solve."""
+    if not isinstance(a, str):
+        raise SolverInputError("--value-b: A's hand must be one hand (no distribution)")
+    if args.efg:
+        raise SolverInputError("--efg writes zero-sum games only; leave out --value-b")
+    s = solve_trade(args.edition, a, args.b, (args.value, args.value_b), exact=args.exact)
+    if args.json:
+        print(json.dumps(s.to_dict()))
+        return 0
+    print(format_general(s, timing=not args.no_timing))
+    return 0
+
+
+def format_general(s: Any, title: str = "", timing: bool = True) -> str:
+    """A readable table of a general-sum trade solution (both payoffs, both strategies)."""
+    exact = s.payoffs_exact
+    pay = [str(v) for v in exact] if exact else [f"{v:.6g}" for v in s.payoffs]
+    lines = [
+        title
+        or f"General-sum trade ({s.edition}): A {format_money(s.a_hand)}; B "
+        f"{format_money(s.b_hand)}; stake worth {s.values[0]} to A, {s.values[1]} to B",
+        f"Payoffs: A {pay[0]}, B {pay[1]} ({'exact' if exact else 'float'})"
+        + (f"; {1000 * s.seconds:.1f} ms" if timing else ""),
+        "A offers (cards = total: probability):",
+    ]
+    lines += [
+        f"  {offer_label(r.count, r.total)}: {r.probability:.3f}"
+        for r in s.offers
+        if r.probability > 1e-12
+    ]
+    lines.append("B replies by cards seen (accept; counter total: probability):")
+    for r in s.replies:
+        counters = ", ".join(f"{t}: {p:.3f}" for t, p in r.counters if p > 1e-12) or "-"
+        accept = f"accept {r.accept:.3f}; " if s.rules.responder_may_accept else ""
+        lines.append(f"  {r.count}{'' if r.on_path else ' (off path)'}: {accept}counter {counters}")
+    lines.append(f"Solution: {s.equilibrium}")
+    lines.append(f"Verified: {s.verified}")
+    if s.second_round is not None:
+        lines += ["", format_general(s.second_round, "After a first tie (second round):", timing)]
+    return "\n".join(lines)
 
 
 def _exact_json(table: ExactTable) -> dict[str, str]:
@@ -248,6 +315,7 @@ def format_solution(s: TradeSolution, title: str = "", timing: bool = True) -> s
         f"Value to A: {value} ({'exact' if s.exact else 'float'}); exploitability "
         f"{s.exploitability:.3g}" + (f"; {1000 * s.seconds:.1f} ms" if timing else "")
     )
+    lines.append(f"Refinement: {Refinement(s.refinement).description}")
     for hand, rows in s.offers.items():
         head = "A offers" if len(s.offers) == 1 else f"A offers holding {format_money(hand)}"
         lines.append(f"{head} (cards = total: probability):")
@@ -290,7 +358,7 @@ def format_solution(s: TradeSolution, title: str = "", timing: bool = True) -> s
 def run_kuhn(args: argparse.Namespace) -> int:
     """Solve and print Kuhn poker."""
     game = kuhn_poker()
-    result = solve_game(game, exact=args.exact)
+    result = solve_game(game, exact=args.exact, refinement=args.refinement)
     if args.efg:
         write_efg(game, Path(args.efg))
     data = result.to_dict()
@@ -309,6 +377,7 @@ def run_kuhn(args: argparse.Namespace) -> int:
             "exploitability": data["exploitability"],
             "exact": data["exact"],
             "seconds": data["seconds"],
+            "refinement": data["refinement"],
             "verified": data["verified"],
         }
         print(json.dumps(out))
@@ -322,5 +391,6 @@ def run_kuhn(args: argparse.Namespace) -> int:
             card, history = key if isinstance(key, tuple) else (key, "")
             probs = ", ".join(f"{a} {_fmt(table.get((key, a), p))}" for a, p in acts.items())
             print(f"  {card} after {history or 'start'!r}: {probs}")
+    print(f"Refinement: {Refinement(result.refinement).description}")
     print(f"Exploitability {result.exploitability:.3g}; {result.verified}")
     return 0

@@ -11,12 +11,16 @@ intervals (Wilson for win rates, Student t for mean scores; a shared win counts 
 k winners unless ``--shared win``) and the head-to-head matrix, or with ``--json`` one JSON object
 (:meth:`kuhtheory.tournament.TournamentResult.to_json`). ``--csv FILE`` also writes the table as CSV
 (``--csv-games FILE``: one row per game). A progress bar is drawn on stderr when it is a terminal.
+``--scheduler ADDRESS`` plays the games on a Dask cluster (:mod:`kuhtheory.interop.cluster`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
 from pathlib import Path
 
 from kuhtheory.cli.simulate import parse_bots, setup_options
@@ -33,7 +37,9 @@ for win rates, Student's t for scores), and the head-to-head matrix: how often t
 scored more than the column's in the games where both played.
 
 A win shared by k players counts 1/k to each (--shared win: 1 to each). Each game's seed comes
-from --seed and its number, so the result does not depend on --jobs.
+from --seed and its number, so the result does not depend on --jobs. --scheduler ADDRESS plays
+the games on a Dask cluster (started with 'dask scheduler' and 'dask worker ADDRESS', kuhtheory
+installed on every worker) with the same result.
 
 --json prints one JSON object; --csv FILE also writes the table as CSV, --csv-games FILE one
 row per game. A progress bar is drawn on the error stream when it is a terminal.
@@ -78,7 +84,30 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--games", type=int, default=200, help="number of games (default 200)")
     p.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
-    p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=int, default=None, help="worker processes (default 2)")
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="play the games on the Dask cluster whose scheduler is at ADDRESS "
+        "(tcp://host:8786; needs the [cluster] extra) instead of local processes",
+    )
+    p.add_argument(
+        "--bots-file",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a Python file that registers bots (repeatable); with --scheduler it is sent to "
+        "every worker too",
+    )
+    p.add_argument(
+        "--scheduler-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="give up if the scheduler or its first worker does not answer in time (default 10)",
+    )
     p.add_argument(
         "--shared",
         choices=SHARED_MODES,
@@ -104,18 +133,25 @@ def run(args: argparse.Namespace) -> int:
     setup = setup_options(args, spec)
     if isinstance(args.players, bool) or args.players < 1:
         raise InvalidSetupError(f"--players {args.players!r} must be a positive whole number")
+    if args.bots_file:
+        from kuhtheory.interop.cluster import load_bot_file
+
+        for file in args.bots_file:
+            load_bot_file(file)
     bots = parse_bots(args.bots, args.players, spec)
-    result = run_tournament(
-        bots,
-        args.games,
-        seed=args.seed,
-        game=spec.name,
-        setup=setup,
-        jobs=args.jobs,
-        shared=args.shared,
-        max_actions=args.max_actions,
-        progress=False if args.no_progress else None,
-    )
+    with _executor(args) as (executor, jobs):
+        result = run_tournament(
+            bots,
+            args.games,
+            seed=args.seed,
+            game=spec.name,
+            setup=setup,
+            executor=executor,
+            jobs=jobs,
+            shared=args.shared,
+            max_actions=args.max_actions,
+            progress=False if args.no_progress else None,
+        )
     if args.csv:
         Path(args.csv).write_text(result.to_csv(kind="table"), encoding="utf-8")
     if args.csv_games:
@@ -126,3 +162,16 @@ def run(args: argparse.Namespace) -> int:
         print(result.table())
         print(f"{result.seconds:.1f} s with {result.jobs} job(s)")
     return 0
+
+
+@contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]:
+    """Local processes (``--jobs``), or the Dask cluster of ``--scheduler`` with as many jobs as
+    its worker threads (the results do not depend on it)."""
+    if args.scheduler is None:
+        yield None, 2 if args.jobs is None else args.jobs
+        return
+    from kuhtheory.interop.cluster import dask_executor
+
+    with dask_executor(args.scheduler, args.scheduler_timeout, args.bots_file) as cluster:
+        yield cluster.executor, cluster.threads

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 from kuhtheory.errors import SolverError, SolverInputError
 from kuhtheory.solvers.auction_game import PASS, AuctionGame, State
-from kuhtheory.solvers.preemption import outcome_payoffs, parse_choice
+from kuhtheory.solvers.choices import parse_choice
+from kuhtheory.solvers.preemption import outcome_payoffs
 
 MAX_CHECK_MOVES = 5_000_000
 """The most (state, move) pairs :func:`check_equilibrium` compares (about 5 s at the limit)."""

@@ -182,7 +182,7 @@ class AuctionGame:
         """
         n = self.n
         per_high = 1 + (n - 1) * 2 ** (n - 2) if n >= 2 else 1
-        return 1 + n * 2 ** (n - 1) + per_high * sum(self.top_level)
+        return int(1 + n * 2 ** (n - 1) + per_high * sum(self.top_level))
 
     def states(self) -> Iterator[State]:
         """Every state reachable from the root (any moves), each once."""

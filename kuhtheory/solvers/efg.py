@@ -30,6 +30,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from numbers import Rational
+from typing import Any
 
 from kuhtheory.errors import SolverInputError
 
@@ -47,13 +48,13 @@ def to_fraction(value: object, what: str = "number") -> Fraction:
     if isinstance(value, Fraction):
         return value
     if isinstance(value, (int, Rational)):
-        return Fraction(int(value.numerator), int(value.denominator))  # type: ignore[union-attr]
+        return Fraction(int(value.numerator), int(value.denominator))
     if isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
             raise SolverInputError(f"{what} {value!r} is not a finite number")
         return Fraction(repr(value))
     try:
-        return Fraction(value)  # type: ignore[call-overload,arg-type]
+        return Fraction(str(value))  # strings such as "1/3", decimals
     except (TypeError, ValueError):
         raise SolverInputError(f"{what} {value!r} is not a number") from None
 
@@ -152,9 +153,9 @@ def walk(root: Node) -> Iterator[Node]:
 
 def _check(root: Node, title: str) -> tuple[dict[Hashable, tuple[str, ...]], ...]:
     infosets: tuple[dict[Hashable, tuple[str, ...]], ...] = ({}, {})
-    parents: tuple[dict[Hashable, tuple], ...] = ({}, {})
+    parents: tuple[dict[Hashable, tuple[Any, ...]], ...] = ({}, {})
     # Each stack item: node, the sequence (tuple of (infoset, action)) of each player to reach it.
-    stack: list[tuple[Node, tuple, tuple]] = [(root, (), ())]
+    stack: list[tuple[Node, tuple[Any, ...], tuple[Any, ...]]] = [(root, (), ())]
     while stack:
         node, s0, s1 = stack.pop()
         if isinstance(node, Terminal):

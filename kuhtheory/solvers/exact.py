@@ -1,9 +1,10 @@
-"""Exact equilibria: turn the float LP solution into fractions and certify it.
+"""Exact arithmetic for the certificates: turn float plans into fractions and prove them optimal.
 
 HiGHS works in floating point. Here a float solution becomes an exact one in up to three steps, each
 followed by the same certificate -- the best-response values of both exact plans are computed in
 fractions (:func:`kuhtheory.solvers.best_response.best_response`) and must be *equal*: then both
-plans are optimal and that common number is the game's value, with no tolerance anywhere.
+plans are optimal and that common number is the game's value, with no tolerance anywhere
+(:func:`certified_value`).
 
 1. **Rounding**: each behaviour probability is rounded to a nearby fraction
    (:meth:`fractions.Fraction.limit_denominator`) and renormalised, which gives exact realization
@@ -17,6 +18,11 @@ plans are optimal and that common number is the game's value, with no tolerance 
    solved again by a small exact simplex over fractions (:func:`simplex`, Bland's rule), slow but
    exact (sympy's ``linprog`` was tried and reported "oscillating" on Kuhn poker).
 
+The same support equations give the refinement's certificate (:func:`exact_tremble`): an exact,
+fully mixed plan of the opponent against which a refined plan is an exact best response. Every
+step takes a :class:`Deadline`; past it, :class:`OutOfTime` is raised, and the caller
+(:mod:`.certify`) says what it fell back to.
+
 >>> solve_linear([{0: Fraction(1), 1: Fraction(1)}, {0: Fraction(1), 1: Fraction(-1)}],
 ...              [Fraction(1), Fraction(0)], [Fraction(0), Fraction(0)])
 [Fraction(1, 2), Fraction(1, 2)]
@@ -24,18 +30,61 @@ plans are optimal and that common number is the game's value, with no tolerance 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 
 from kuhtheory.errors import SolverError
-from kuhtheory.solvers.best_response import best_response
-from kuhtheory.solvers.sequence_form import Infoset, Plan, SequenceForm
+from kuhtheory.solvers.best_response import best_response, plan_payoff, response_duals
+from kuhtheory.solvers.sequence_form import Infoset, Plan, SequenceForm, payoff_scale
 
 #: Largest denominator tried when rounding a float probability.
 MAX_DENOMINATOR = 10**6
+
+#: The tolerances tried in turn by the support equations: below it a weight counts as 0 and a
+#: constraint's slack (times the payoff scale) as tight. Large payoffs need the smaller ones.
+SUPPORT_TOLERANCES = (1e-7, 1e-9, 1e-11)
+
+
+class OutOfTime(SolverError):
+    """The exact certificate did not finish within its limits: its time budget, or the size of
+    the exact simplex's tableau (:data:`MAX_EXACT_LP_CELLS`)."""
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A point in time (``time.monotonic``) by which exact work must stop; ``seconds`` is the
+    budget it was made from (None: no limit).
+
+    >>> Deadline.after(None).check()
+    >>> Deadline.after(0.0).expired()
+    True
+    """
+
+    seconds: float | None
+    at: float = field(default=float("inf"))
+
+    @classmethod
+    def after(cls, seconds: float | None) -> Deadline:
+        """The deadline ``seconds`` from now (None: never)."""
+        if seconds is None:
+            return cls(None)
+        return cls(float(seconds), time.monotonic() + float(seconds))
+
+    def expired(self) -> bool:
+        """Whether the time is up."""
+        return time.monotonic() >= self.at
+
+    def check(self) -> None:
+        """Raise :class:`OutOfTime` once the time is up."""
+        if self.expired():
+            raise OutOfTime(f"not finished within its budget of {self.seconds:g} s")
+
+
+NO_DEADLINE = Deadline(None)
 
 
 def rational(value: float, max_denominator: int = MAX_DENOMINATOR) -> Fraction:
@@ -71,12 +120,16 @@ def round_plan(infosets: Sequence[Infoset], plan: Plan) -> list[Fraction]:
 
 
 def solve_linear(
-    equations: Sequence[dict[int, Fraction]], rhs: Sequence[Fraction], defaults: Sequence[Fraction]
+    equations: Sequence[dict[int, Fraction]],
+    rhs: Sequence[Fraction],
+    defaults: Sequence[Fraction],
+    deadline: Deadline = NO_DEADLINE,
 ) -> list[Fraction] | None:
     """A solution of the sparse linear system (``None`` if it has none); unknowns left free by the
     equations take their ``defaults``. Gaussian elimination over fractions."""
     pivots: list[tuple[int, dict[int, Fraction], Fraction]] = []
-    for eq, b in zip(equations, rhs, strict=False):
+    for eq, b in zip(equations, rhs, strict=True):
+        deadline.check()
         row = {k: v for k, v in eq.items() if v}
         for var, prow, pb in pivots:
             c = row.get(var)
@@ -101,48 +154,29 @@ def solve_linear(
     return values
 
 
-def _float_duals(sf: SequenceForm, player: int, plan: Plan) -> tuple[np.ndarray, np.ndarray]:
-    """The opponent's constraint duals implied by ``plan`` (its best-response values per
-    information set, row 0 the value) and the slack of each opponent sequence's constraint."""
-    from kuhtheory.solvers.best_response import coefficients
-
-    opp = 1 - player
-    vals = np.array(coefficients(sf, opp, plan), dtype=float)
-    infosets = sf.infosets[opp]
-    duals = np.zeros(len(infosets) + 1)
-    sign = 1.0 if opp == 0 else -1.0
-    for k in reversed(range(len(infosets))):
-        info = infosets[k]
-        block = vals[info.first : info.first + len(info.actions)]
-        best = sign * np.max(sign * block)
-        duals[k + 1] = best
-        vals[info.parent] += best
-    duals[0] = vals[0]
-    owner = sf.seq_owner(opp)
-    slack = sign * (np.where(owner >= 0, duals[owner + 1], duals[0]) - vals)
-    return duals, slack
-
-
 def support_plan(
     sf: SequenceForm,
     player: int,
     plan: Plan,
     value: Fraction | None = None,
     tol: float = 1e-7,
+    deadline: Deadline = NO_DEADLINE,
+    keep_floats: bool = False,
 ) -> tuple[list[Fraction], Fraction] | None:
     """Solve exactly for ``player``'s plan with the support of ``plan`` that makes the opponent's
-    tight constraints tight (and the value ``value`` if given); ``(plan, value)`` or ``None``."""
+    tight constraints tight (and the value ``value`` if given); ``(plan, value)`` or ``None``.
+
+    Unknowns the equations leave free take the float values rounded to nearby fractions, or, with
+    ``keep_floats``, the floats' own exact values (a tremble's tiny weights stay positive)."""
     if sf.exact_vals is None:
         raise SolverError(f"{sf.title!r} has no exact payoffs")
     plan = np.asarray(plan, dtype=float)
     own_sets, opp_sets = sf.infosets[player], sf.infosets[1 - player]
     n_own = sf.sizes[player]
-    scale = max(1.0, float(np.max(np.abs(sf.vals))) if len(sf.vals) else 1.0)
-    support = [i for i in range(n_own) if plan[i] > tol]
+    scale = payoff_scale(sf)
+    support = [i for i in range(n_own) if plan[i] > (0.0 if keep_floats else tol)]
     index = {s: k for k, s in enumerate(support)}
-    m_opp = len(opp_sets) + 1
-    len(support) + m_opp
-    duals, slack = _float_duals(sf, player, plan)
+    duals, slack = response_duals(sf, player, plan)
     tight = [j for j in range(sf.sizes[1 - player]) if abs(slack[j]) <= tol * scale]
     equations: list[dict[int, Fraction]] = []
     rhs: list[Fraction] = []
@@ -183,8 +217,9 @@ def support_plan(
     if value is not None:
         equations.append({dual_var: Fraction(1)})
         rhs.append(value)
-    defaults = [rational(plan[s]) for s in support] + [rational(d) for d in duals]
-    sol = solve_linear(equations, rhs, defaults)
+    near = (lambda v: Fraction(float(v))) if keep_floats else rational
+    defaults = [near(plan[s]) for s in support] + [near(d) for d in duals]
+    sol = solve_linear(equations, rhs, defaults, deadline)
     if sol is None or any(v < 0 for v in sol[: len(support)]):
         return None
     out = [Fraction(0)] * n_own
@@ -203,18 +238,24 @@ class ExactEquilibrium:
     method: str
 
 
-def certify(sf: SequenceForm, x: Plan, y: Plan) -> Fraction | None:
-    """The exact value if ``x`` and ``y`` are optimal (``BR_1(x) == BR_0(y)``), or None."""
+def certified_value(sf: SequenceForm, x: Plan, y: Plan) -> Fraction | None:
+    """The exact value if exact plans ``x`` and ``y`` are optimal (``BR_1(x) == BR_0(y)``), or
+    None: the certificate itself, with no tolerance."""
     low = best_response(sf, 1, x, exact=True)[0]
     high = best_response(sf, 0, y, exact=True)[0]
     return low if low == high else None
 
 
-def exact_equilibrium(sf: SequenceForm, xs: Sequence[Plan], ys: Sequence[Plan]) -> ExactEquilibrium:
+def exact_equilibrium(
+    sf: SequenceForm,
+    xs: Sequence[Plan],
+    ys: Sequence[Plan],
+    deadline: Deadline = NO_DEADLINE,
+) -> ExactEquilibrium:
     """Certified exact optimal plans from float candidates ``xs`` / ``ys`` (most preferred first),
     by rounding, then support equations, then the exact :func:`simplex`.
 
-    Raises :class:`SolverError` if even the exact LP fails.
+    Raises :class:`SolverError` if even the exact LP fails, :class:`OutOfTime` past ``deadline``.
     """
     lows: list[tuple[Fraction, list[Fraction], str]] = []
     highs: list[tuple[Fraction, list[Fraction], str]] = []
@@ -230,30 +271,36 @@ def exact_equilibrium(sf: SequenceForm, xs: Sequence[Plan], ys: Sequence[Plan]) 
         method = x_best[2] if x_best[2] == y_best[2] else f"{x_best[2]} (A), {y_best[2]} (B)"
         return ExactEquilibrium(tuple(x_best[1]), tuple(y_best[1]), v, method)
 
-    for x, y in zip(xs, ys, strict=False):
+    for x, y in zip(xs, ys, strict=True):
+        deadline.check()
         xr, yr = round_plan(sf.infosets[0], x), round_plan(sf.infosets[1], y)
         lows.append((best_response(sf, 1, xr, exact=True)[0], xr, "rounded"))
         highs.append((best_response(sf, 0, yr, exact=True)[0], yr, "rounded"))
         found = settle()
         if found:
             return found
-        sx = support_plan(sf, 0, x)
-        if sx is not None:
+        for tol in SUPPORT_TOLERANCES:
+            sx = support_plan(sf, 0, x, tol=tol, deadline=deadline)
+            if sx is None:
+                continue
             lows.append((best_response(sf, 1, sx[0], exact=True)[0], sx[0], "support equations"))
-            sy = support_plan(sf, 1, y, value=sx[1])
+            sy = support_plan(sf, 1, y, value=sx[1], tol=tol, deadline=deadline)
             if sy is not None:
                 highs.append(
                     (best_response(sf, 0, sy[0], exact=True)[0], sy[0], "support equations")
                 )
-        found = settle()
-        if found:
-            return found
-    x_ex, y_ex, v = exact_lp(sf)
+            found = settle()
+            if found:
+                return found
+    x_ex, y_ex, v = exact_lp(sf, deadline)
     return ExactEquilibrium(tuple(x_ex), tuple(y_ex), v, "exact LP (fraction simplex)")
 
 
 def simplex(
-    c: Sequence[Fraction], A: Sequence[Sequence[Fraction]], b: Sequence[Fraction]
+    c: Sequence[Fraction],
+    A: Sequence[Sequence[Fraction]],
+    b: Sequence[Fraction],
+    deadline: Deadline = NO_DEADLINE,
 ) -> tuple[Fraction, list[Fraction]]:
     """``min c^T z  s.t.  A z = b, z >= 0`` exactly: a dense two-phase simplex with Bland's rule
     (which cannot cycle). Raises :class:`SolverError` if infeasible or unbounded.
@@ -297,6 +344,7 @@ def simplex(
             pivot(best[2], enter)
 
     def pivot(r: int, col: int) -> None:
+        deadline.check()
         pr = rows[r]
         c0 = pr[col]
         rows[r] = pr = [v / c0 for v in pr]
@@ -323,11 +371,25 @@ def simplex(
     return sum((Fraction(c[j]) * z[j] for j in range(n)), Fraction(0)), z
 
 
-def exact_lp(sf: SequenceForm) -> tuple[list[Fraction], list[Fraction], Fraction]:
-    """Both players' optimal plans and the value by the exact :func:`simplex` (small games)."""
+#: The largest tableau (rows x columns of fractions) :func:`exact_lp` builds.
+MAX_EXACT_LP_CELLS = 250_000
+
+
+def exact_lp(
+    sf: SequenceForm, deadline: Deadline = NO_DEADLINE
+) -> tuple[list[Fraction], list[Fraction], Fraction]:
+    """Both players' optimal plans and the value by the exact :func:`simplex` (small games);
+    :class:`OutOfTime` if its tableau would exceed :data:`MAX_EXACT_LP_CELLS`."""
     if sf.exact_vals is None:
         raise SolverError(f"{sf.title!r} has no exact payoffs")
     n0, n1 = sf.sizes
+    m0, m1 = len(sf.infosets[0]) + 1, len(sf.infosets[1]) + 1
+    cells = max(n1 + m0, n0 + m1) * (max(n0, n1) + 2 * max(m0, m1) + max(n0, n1))
+    if cells > MAX_EXACT_LP_CELLS:
+        raise OutOfTime(
+            f"the exact simplex's tableau would have about {cells} cells, more than the limit "
+            f"{MAX_EXACT_LP_CELLS}"
+        )
     A = [[Fraction(0)] * n1 for _ in range(n0)]
     for i, j, v in zip(sf.rows.tolist(), sf.cols.tolist(), sf.exact_vals, strict=False):
         A[i][j] += v
@@ -366,7 +428,7 @@ def exact_lp(sf: SequenceForm) -> tuple[list[Fraction], list[Fraction], Fraction
             rhs.append(Fraction(int(r == 0)))
         cost = [Fraction(0)] * width
         cost[n], cost[n + m] = Fraction(-1), Fraction(1)
-        opt, z = simplex(cost, eqs, rhs)
+        opt, z = simplex(cost, eqs, rhs, deadline)
         return z[:n], -opt * sign
 
     x, v0 = solve(0)
@@ -374,3 +436,36 @@ def exact_lp(sf: SequenceForm) -> tuple[list[Fraction], list[Fraction], Fraction
     if v0 != v1:
         raise SolverError(f"the exact LPs of {sf.title!r} disagree: {v0} and {v1}")
     return x, y, v0
+
+
+def exact_tremble(
+    sf: SequenceForm,
+    player: int,
+    plan: Plan,
+    tremble: Plan,
+    deadline: Deadline = NO_DEADLINE,
+) -> list[Fraction] | None:
+    """An exact, fully mixed plan of the opponent, near the float ``tremble``, against which the
+    exact ``plan`` of ``player`` is an exact best response; None if the support equations give
+    none (then only the float check stands).
+
+    The opponent's plan is solved for with every sequence in its support and the player's
+    constraints that are tight against ``tremble`` made tight (:data:`SUPPORT_TOLERANCES` tried
+    in turn); unknowns left free keep the float values exactly. Each answer is checked: every
+    weight positive, and ``plan`` earning exactly the best-response value against it.
+    """
+    for tol in SUPPORT_TOLERANCES:
+        found = support_plan(sf, 1 - player, tremble, tol=tol, deadline=deadline, keep_floats=True)
+        if found is None or any(w <= 0 for w in found[0]):
+            continue
+        t = found[0]
+        deadline.check()
+        best = best_response(sf, player, t, exact=True)[0]
+        earned = (
+            plan_payoff(sf, plan, t, exact=True)
+            if player == 0
+            else plan_payoff(sf, t, plan, exact=True)
+        )
+        if earned == best:
+            return t
+    return None

@@ -1,13 +1,17 @@
-"""One sparse linear program solved by HiGHS, without ``scipy.optimize.linprog``'s per-call cost.
+"""One sparse linear program solved by HiGHS through its public Python binding, ``highspy``.
 
-The sequence-form LPs of :mod:`.sequence_form` are small (a few hundred rows and columns for a
-ten-card trade) and are solved many times in a row (a notebook slider, a bot's cache); there
-``linprog(method="highs")`` spends about as long checking and converting its inputs and validating
-options (2-4 ms a call) as HiGHS spends solving. This module hands the model straight to the HiGHS
-binding that scipy ships (``scipy.optimize._highspy._core``, scipy >= 1.15), with the options
-``linprog`` sets (dual simplex, presolve on unless told otherwise, no output), so the answers are
-the same bit for bit. Where that private module is missing or has changed (an older or a newer
-scipy), the same model goes through ``linprog``: slower, same HiGHS.
+The sequence-form LPs of :mod:`.lp` and :mod:`.refinements` are small (a few hundred rows and
+columns for a ten-card trade) and are solved many times in a row (a notebook slider, a bot's
+cache); there ``scipy.optimize.linprog(method="highs")`` spends about as long checking and
+converting its inputs (2-4 ms a call) as HiGHS spends solving. This module hands the model straight
+to ``highspy`` (HiGHS's own binding, a declared dependency) with the options ``linprog`` sets
+(dual simplex, presolve on unless told otherwise, no output). Where ``highspy`` cannot be imported
+(a platform without its wheel) the same model goes through ``linprog``: slower, same HiGHS.
+
+The object made is ``highspy._Highs``, the compiled class that ``highspy.Highs`` extends:
+``highspy.Highs()`` enables its Python callbacks in the constructor and thereby prints HiGHS's
+banner on the first use before ``output_flag`` can be turned off (HiGHS issue #2749), which would
+spoil ``kuhtheory solve ... --json``. The model is passed in the array form of ``passModel``.
 
 The model: minimise ``c^T z`` subject to ``A[:n_ub] z <= b[:n_ub]``, ``A[n_ub:] z = b[n_ub:]``
 and ``lower <= z <= upper``; ``A`` is given in compressed sparse columns (:class:`Csc`).
@@ -23,19 +27,24 @@ and ``lower <= z <= upper``; ``A`` is given in compressed sparse columns (:class
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-try:  # scipy >= 1.15 ships HiGHS's own Python binding, privately
-    from scipy.optimize._highspy import _core as _highs_core
-except ImportError:  # pragma: no cover - depends on the installed scipy
-    _highs_core = None
+_highspy: ModuleType | None
+try:
+    import highspy as _highspy
+except ImportError:  # pragma: no cover - a platform without highspy's wheel
+    _highspy = None
 
 #: HiGHS's infinity (bounds at or beyond it are infinite).
-_INF = float(getattr(_highs_core, "kHighsInf", 1e30))  # also when the binding has changed
+_INF = 1e30 if _highspy is None else float(_highspy.kHighsInf)
 _COLWISE = 1  # HiGHS's MatrixFormat.kColwise
 _MINIMIZE = 1  # HiGHS's ObjSense.kMinimize
+
+#: Which HiGHS binding :func:`solve` uses: ``"highspy"`` or, without it, ``"linprog"``.
+BACKEND = "linprog" if _highspy is None else "highspy"
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,17 +113,13 @@ def solve(
     ``lower <= z <= upper`` (see the module docstring); never raises on a failed solve: check
     ``optimal``. ``tolerance`` sets HiGHS's primal and dual feasibility tolerances (default
     ``1e-7`` each)."""
-    global _highs_core
-    if _highs_core is not None:
-        try:
-            return _solve_direct(_highs_core, c, A, n_ub, b, lower, upper, presolve, tolerance)
-        except (AttributeError, TypeError):  # a scipy whose private binding has changed
-            _highs_core = None
+    if _highspy is not None:
+        return _solve_highspy(_highspy, c, A, n_ub, b, lower, upper, presolve, tolerance)
     return _solve_linprog(c, A, n_ub, b, lower, upper, presolve, tolerance)
 
 
-def _solve_direct(
-    h: Any,
+def _solve_highspy(
+    h: ModuleType,
     c: np.ndarray,
     A: Csc,
     n_ub: int,
@@ -127,7 +132,7 @@ def _solve_direct(
     n_rows, n_cols = A.shape
     row_lower = np.asarray(b, dtype=float).copy()
     row_lower[:n_ub] = -_INF
-    highs = h._Highs()
+    highs = h._Highs()  # not h.Highs(): see the module docstring
     highs.setOptionValue("output_flag", False)
     highs.setOptionValue("log_to_console", False)
     highs.setOptionValue("simplex_strategy", 1)  # dual simplex, as linprog asks for
@@ -174,7 +179,8 @@ _EMPTY = np.zeros(0)
 
 
 def _finite(bounds: np.ndarray) -> np.ndarray:
-    return np.clip(np.asarray(bounds, dtype=float), -_INF, _INF)
+    out: np.ndarray = np.clip(np.asarray(bounds, dtype=float), -_INF, _INF)
+    return out
 
 
 def _solve_linprog(

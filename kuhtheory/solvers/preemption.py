@@ -66,12 +66,12 @@ import enum
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 from kuhtheory.cards import Counts, from_counts, parse_money, to_counts, total
 from kuhtheory.editions import Edition, Preemption, get_edition
 from kuhtheory.errors import InvalidActionError, SolverInputError
 from kuhtheory.payment import cheapest_payment
+from kuhtheory.solvers.choices import parse_choice
 
 SELL = "sell"
 PREEMPT = "preempt"
@@ -89,30 +89,6 @@ class View(enum.Enum):
     def parse(cls, view: str | View) -> View:
         """A view from its name; :class:`SolverInputError` otherwise."""
         return parse_choice(cls, view, "view")
-
-
-Choice = TypeVar("Choice", bound=enum.Enum)
-
-
-def parse_choice(kind: type[Choice], value: object, name: str) -> Choice:
-    """``value`` as a member of the string-valued enum ``kind`` (a member, or its value in any
-    case), else :class:`SolverInputError` naming ``name`` and the choices.
-
-    >>> parse_choice(View, " Relative ", "view")
-    <View.RELATIVE: 'relative'>
-    >>> parse_choice(View, "odd", "view")
-    Traceback (most recent call last):
-    ...
-    kuhtheory.errors.SolverInputError: view='odd' is unknown: choose 'absolute' or 'relative'
-    """
-    if isinstance(value, kind):
-        return value
-    try:
-        return kind(str(value).strip().lower())
-    except ValueError:
-        names = [repr(member.value) for member in kind]
-        choices = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
-        raise SolverInputError(f"{name}={value!r} is unknown: choose {choices}") from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -155,7 +131,7 @@ def _hand(cards: object, name: str) -> Counts:
         if isinstance(cards, str):
             return to_counts(parse_money(cards))
         if isinstance(cards, Iterable):
-            return to_counts(tuple(cards))  # type: ignore[arg-type]
+            return to_counts(tuple(cards))
     except InvalidActionError as error:
         raise SolverInputError(f"{name}: {error}") from None
     raise SolverInputError(f"{name}={cards!r} must be money cards such as (0, 10, 50)")

@@ -48,9 +48,13 @@ class SolveResult:
     verified : str
         How the result was checked.
     refinement : str
-        Which refinement was applied to off-path play (``"none"`` if none).
+        Which refinement the strategies satisfy: ``"none"``, ``"quasi-perfect"`` or ``"proper"``
+        (:class:`~kuhtheory.solvers.refinements.Refinement`); ``verified`` says how it was checked.
     plans : tuple
         The realization plans (floats, or fractions when exact), in the sequence form's order.
+    trembles : tuple
+        ``trembles[i]``: the fully mixed plan of the opponent that player ``i``'s plan is a best
+        response to (empty where nothing was refined); fractions where certified exactly.
     """
 
     game: str
@@ -65,6 +69,7 @@ class SolveResult:
     verified: str = ""
     refinement: str = "none"
     plans: tuple[tuple[Any, ...], tuple[Any, ...]] = ((), ())
+    trembles: tuple[tuple[Any, ...], tuple[Any, ...]] = ((), ())
 
     def strategy(self, player: int) -> Behaviour:
         """Player ``player``'s behaviour strategy."""

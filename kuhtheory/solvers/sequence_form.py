@@ -1,4 +1,4 @@
-"""The sequence form of a two-player zero-sum game and its linear program.
+"""The sequence form of a two-player zero-sum game: sequences, information sets, payoff matrix.
 
 Koller, Megiddo & von Stengel (1996), "Efficient computation of equilibria for extensive two-person
 games", and von Stengel (1996), "Efficient computation of behavior strategies": a player's mixed
@@ -6,47 +6,28 @@ strategy is replaced by its *realization plan* ``x``, one weight per *sequence* 
 and each information set's actions). The plans are exactly the non-negative solutions of
 ``E x = e`` (player 0) and ``F y = f`` (player 1), and player 0's expected payoff is ``x^T A y``,
 where ``A`` sums, over the leaves, chance probability times payoff at the pair of sequences leading
-there. The game's value is then one linear program (KMvS 1996, eq. (11)-(12))::
+there. Its size is linear in the tree, where the normal form is exponential
+(:mod:`kuhtheory.solvers.normal_form` counts it).
 
-    max_{x, q}  f^T q   s.t.  F^T q - A^T x <= 0,  E x = e,  x >= 0     (player 0)
-    min_{y, p}  e^T p   s.t.  E^T p - A y  >= 0,  F y = f,  y >= 0     (player 1, its dual)
-
-whose size is linear in the tree, where the normal form is exponential
-(:mod:`kuhtheory.solvers.normal_form` counts it). The LP is solved by HiGHS (the one scipy ships,
-called directly by :mod:`.highs`) on sparse matrices; player 1's plan is read from the duals of
-player 0's constraints.
-
-Refinement (:func:`refine`): the LP's optimal strategies may play anything at information sets that
-the opponent's optimal strategy never reaches (OpenSpiel leaves this open). A second LP picks, among
-each player's *optimal* strategies, one that maximises his payoff against the opponent's uniformly
-random (fully mixed) strategy ``u``. Its Lagrangian shows what this buys: with ``mu >= 0`` the duals
-of the optimality constraints ``E^T p - A y >= 0`` and ``nu`` that of ``e^T p <= v``,
-``E mu = nu e``, so ``t = (u + mu) / (1 + nu)`` is a fully mixed realization plan of the opponent,
-and the chosen plan
-is a best response to ``t`` -- at *every* information set, since ``t`` reaches them all. It is the
-"optimal and sequentially rational against some fully mixed tremble" idea behind the quasi-perfect
-equilibria of Miltersen & Sørensen (2010, "Computing a quasi-perfect equilibrium of a two-player
-game"), computed by one extra LP instead of their symbolic perturbation; the tremble ``t`` need not
-be close to the opponent's equilibrium, so this is weaker than quasi-perfection. The tremble is
-returned, and the tests check the best-response property against it.
-
-Numerics: the refinement LP lives on the optimal face, a degenerate corner, and large payoffs (a
-trade whose stake is worth tens of thousands) make HiGHS stumble on it -- and, for payoffs in the
-hundreds of thousands, on the first LP too. Both LPs are therefore retried without presolve and
-with their payoffs scaled down, and every answer is checked by best responses
-(:func:`solve_lp`, :func:`refine`).
+This module is the *build* stage of every solve: it holds the data (:class:`SequenceForm`, built
+from a tree by :func:`from_game`, or directly with numpy by
+:func:`kuhtheory.solvers.trade.round_form`) and what a plan means (:func:`uniform_plan`,
+:func:`behaviour`). What a plan earns is :mod:`.best_response`; the LP that finds optimal plans
+is :mod:`.lp`; then come :mod:`.refinements`, the certificates (:mod:`.exact`, :mod:`.certify`)
+and the front door :mod:`.solve`, each module using only the ones before it.
 
 >>> from kuhtheory.solvers.kuhn import kuhn_poker
 >>> sf = from_game(kuhn_poker())
 >>> sf.sizes
 (13, 13)
->>> round(solve_lp(sf).value, 9)
--0.055555556
+>>> [info.key for info in sf.infosets[1]][:2]
+[('Q', 'c'), ('Q', 'b')]
 """
 
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -55,10 +36,8 @@ from typing import Any, Union
 import numpy as np
 import scipy.sparse as sp
 
-from kuhtheory.errors import SolverError, SolverInputError
-from kuhtheory.solvers import highs
+from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers.efg import Chance, Decision, Game, Node, Terminal
-from kuhtheory.solvers.highs import Csc, LPResult, csc_from_triplets
 
 #: A sparse matrix as ``(rows, cols, values)`` arrays (repeated entries add up).
 Triplets = tuple[np.ndarray, np.ndarray, np.ndarray]
@@ -87,8 +66,9 @@ class SequenceForm:
 
     ``infosets[i]`` lists player ``i``'s information sets, parents before children; sequence 0 is
     the empty one. ``A`` is given as triplets ``rows, cols, vals`` (player 0's sequence, player 1's,
-    chance-weighted payoff to player 0; repeated pairs add up); ``exact_vals`` holds the same values
-    as fractions when the game was built exactly.
+    chance-weighted payoff to player 0; repeated pairs add up); a pair of sequences that leads to a
+    leaf has an entry even when its payoff is 0, so the triplets also say which sequences meet.
+    ``exact_vals`` holds the same values as fractions when the game was built exactly.
     """
 
     infosets: tuple[tuple[Infoset, ...], tuple[Infoset, ...]]
@@ -107,16 +87,27 @@ class SequenceForm:
         """The sparse payoff matrix ``A`` (player 0's sequences by player 1's), KMvS eq. (2)."""
         return self._matrices[0]
 
+    def triplets(self, player: int) -> Triplets:
+        """The constraint triplets of ``E`` (player 0) or ``F`` (player 1), built once."""
+        return self._matrices[1 + player]
+
     @functools.cached_property
-    def _matrices(self) -> tuple[sp.csr_matrix, Triplets, Triplets, Triplets]:
-        """``A`` and the triplets of ``A``, ``E`` and ``F``, built once (the LPs reuse them)."""
+    def _matrices(self) -> tuple[sp.csr_matrix, Triplets, Triplets]:
         A = sp.csr_matrix((self.vals, (self.rows, self.cols)), shape=self.sizes)
         return (
             A,
-            (self.rows, self.cols, self.vals),
             _constraint_triplets(self.infosets[0]),
             _constraint_triplets(self.infosets[1]),
         )
+
+    @functools.cached_property
+    def integer_vals(self) -> tuple[tuple[int, ...], int]:
+        """The exact payoffs over one common denominator, ``(numerators, denominator)``: exact
+        sums of products then run on Python integers (:mod:`.best_response`)."""
+        if self.exact_vals is None:
+            raise SolverInputError(f"{self.title!r} was built without exact payoffs")
+        den = math.lcm(*(v.denominator for v in self.exact_vals)) if self.exact_vals else 1
+        return tuple(v.numerator * (den // v.denominator) for v in self.exact_vals), den
 
     def seq_owner(self, player: int) -> np.ndarray:
         """For each sequence of ``player``, the index of its information set (-1 for the empty)."""
@@ -124,6 +115,14 @@ class SequenceForm:
         for k, info in enumerate(self.infosets[player]):
             owner[info.first : info.first + len(info.actions)] = k
         return owner
+
+    def sequence_index(self, player: int) -> dict[tuple[Hashable, str], int]:
+        """Each sequence of ``player`` by ``(information set key, action)``."""
+        return {
+            (info.key, act): info.first + k
+            for info in self.infosets[player]
+            for k, act in enumerate(info.actions)
+        }
 
 
 def _n_seq(infosets: Sequence[Infoset]) -> int:
@@ -146,7 +145,7 @@ def from_game(game: Game, exact: bool = True) -> SequenceForm:
     while stack:
         node, s0, s1, prob = stack.pop()
         if isinstance(node, Terminal):
-            if prob and node.payoff:
+            if prob:  # an entry even for a zero payoff: it records that s0 and s1 meet
                 entries[(s0, s1)] = entries.get((s0, s1), Fraction(0)) + prob * node.payoff
             continue
         if isinstance(node, Chance):
@@ -190,7 +189,7 @@ def constraint_matrix(infosets: Sequence[Infoset]) -> tuple[sp.csr_matrix, np.nd
     """
     r, c, v = _constraint_triplets(infosets)
     E = sp.csr_matrix((v, (r, c)), shape=(len(infosets) + 1, _n_seq(infosets)))
-    return E, _unit(len(infosets) + 1)
+    return E, unit(len(infosets) + 1)
 
 
 def payoff_matrix(sf: SequenceForm) -> sp.csr_matrix:
@@ -211,26 +210,6 @@ def _constraint_triplets(infosets: Sequence[Infoset]) -> Triplets:
     cols = np.concatenate([[0], parents, act_cols])
     vals = np.concatenate([[1.0], -np.ones(len(infosets)), np.ones(len(act_rows))])
     return rows, cols, vals
-
-
-def _stack(blocks: Sequence[tuple[Triplets, int, int, bool, float]], shape: tuple[int, int]) -> Csc:
-    """One sparse matrix (columns compressed, for HiGHS) from triplet blocks ``(triplets, row
-    offset, column offset, transposed, factor)``, in a single construction."""
-    rows, cols, data = [], [], []
-    for (r, c, v), i, j, transposed, factor in blocks:
-        if transposed:
-            r, c = c, r
-        rows.append(r + i)
-        cols.append(c + j)
-        data.append(v * factor)
-    return csc_from_triplets(
-        np.concatenate(rows), np.concatenate(cols), np.concatenate(data), shape
-    )
-
-
-def _row(values: np.ndarray) -> Triplets:
-    nz = np.flatnonzero(values)
-    return np.zeros(len(nz), dtype=np.int64), nz, values[nz]
 
 
 def uniform_plan(infosets: Sequence[Infoset]) -> np.ndarray:
@@ -265,37 +244,10 @@ def behaviour(
     return out
 
 
-@dataclass(frozen=True, eq=False)
-class LPSolution:
-    """Both players' realization plans and the value from one sequence-form LP."""
-
-    x: np.ndarray
-    y: np.ndarray
-    value: float
-    q: np.ndarray
-    p: np.ndarray
-
-
-def _bounds(plan: int, free: int) -> tuple[np.ndarray, np.ndarray]:
-    """Lower and upper bounds for ``plan`` non-negative variables followed by ``free`` free ones."""
-    lower = np.concatenate([np.zeros(plan), np.full(free, -np.inf)])
-    return lower, np.full(plan + free, np.inf)
-
-
-def _unit(m: int) -> np.ndarray:
-    out = np.zeros(m)
-    out[0] = 1.0
-    return out
-
-
-def _check_nonempty(sf: SequenceForm) -> None:
-    if not sf.infosets[0] and not sf.infosets[1]:
-        raise SolverInputError(f"empty game {sf.title!r}: no player ever moves")
-
-
 def payoff_scale(sf: SequenceForm) -> float:
-    """The size of the payoffs, ``max |A|`` (at least 1): the LPs' acceptance tolerances are
-    relative to it, since HiGHS's own tolerances are, in effect, relative to the data.
+    """The size of the payoffs, ``max |A|`` (at least 1): the solvers' default tolerance is
+    relative to it (:func:`kuhtheory.solvers.lp.default_tolerance`), since HiGHS's own
+    tolerances are, in effect, relative to the data.
 
     >>> from kuhtheory.solvers.kuhn import kuhn_poker
     >>> payoff_scale(from_game(kuhn_poker()))
@@ -304,177 +256,44 @@ def payoff_scale(sf: SequenceForm) -> float:
     return max(1.0, float(np.max(np.abs(sf.vals)))) if len(sf.vals) else 1.0
 
 
-#: The plans of an LP answer must be exploitable by at most this much times :func:`payoff_scale`.
-LP_TOL = 1e-7
+def unit(m: int) -> np.ndarray:
+    """``(1, 0, ..., 0)`` of length ``m``: the right-hand side ``e`` of ``E x = e``."""
+    out = np.zeros(m)
+    out[0] = 1.0
+    return out
 
-#: The ways each LP is tried, in order: (presolve, payoffs divided by :func:`payoff_scale`).
-_ATTEMPTS = ((True, False), (False, False), (True, True), (False, True))
 
+def embedding(sub: SequenceForm, full: SequenceForm, player: int) -> np.ndarray:
+    """Where each of ``player``'s sequences of ``sub`` sits in ``full``, a form of the same game
+    with more actions (:func:`kuhtheory.solvers.trade.round_form` with and without pruning);
+    SolverInputError if a sequence of ``sub`` is missing there.
 
-def solve_lp(sf: SequenceForm) -> LPSolution:
-    """Solve the sequence-form LP of ``sf`` with HiGHS; player 1's plan from the duals.
-
-    HiGHS is asked as ``linprog(method="highs")`` would (presolve on); if it reports no optimum,
-    or plans exploitable by more than :data:`LP_TOL` times :func:`payoff_scale` (payoffs of a few
-    hundred thousand, as in a trade with a huge stake, can make it fail), it is asked again
-    without presolve, then with the payoffs divided by that scale, with and without presolve.
-    Raises :class:`SolverError` if no attempt gives an optimum (never a wrong answer).
+    >>> from kuhtheory.solvers.kuhn import kuhn_poker
+    >>> sf = from_game(kuhn_poker())
+    >>> embedding(sf, sf, 1).tolist() == list(range(13))
+    True
     """
-    from kuhtheory.solvers.best_response import exploitability
-
-    _check_nonempty(sf)
-    scale = payoff_scale(sf)
-    problems = []
-    for presolve, scaled in _ATTEMPTS:
-        res, sol = _main_lp(sf, presolve, scale if scaled else 1.0)
-        how = f"presolve {'on' if presolve else 'off'}{', scaled' if scaled else ''}"
-        if sol is None:
-            problems.append(f"{res.message!r} ({how})")
-            continue
-        gap = exploitability(sf, sol.x, sol.y)
-        if gap <= LP_TOL * scale:
-            return sol
-        problems.append(f"plans exploitable by {gap:.3g} ({how})")
-    raise SolverError(
-        f"HiGHS failed on the sequence-form LP of {sf.title!r}: " + "; ".join(problems)
-    )
+    index = full.sequence_index(player)
+    out = np.zeros(sub.sizes[player], dtype=np.int64)
+    for info in sub.infosets[player]:
+        for k, act in enumerate(info.actions):
+            where = index.get((info.key, act))
+            if where is None:
+                raise SolverInputError(
+                    f"{sub.title!r}: action {act!r} at {info.key!r} is not in {full.title!r}"
+                )
+            out[info.first + k] = where
+    return out
 
 
-def _main_lp(sf: SequenceForm, presolve: bool, divide: float) -> tuple[LPResult, LPSolution | None]:
-    """The sequence-form LP with its payoffs divided by ``divide`` (the plans do not change; the
-    value and the free variables are multiplied back)."""
-    _, At, Et, Ft = sf._matrices
-    n0, n1 = sf.sizes
-    m0, m1 = len(sf.infosets[0]) + 1, len(sf.infosets[1]) + 1
-    e, f = _unit(m0), _unit(m1)
-    # variables z = (x, q); minimise -f^T q  s.t.  F^T q - A^T x <= 0 (n1 rows), E x = e (m0 rows)
-    c = np.concatenate([np.zeros(n0), -f])
-    M = _stack(
-        [(At, 0, 0, True, -1.0 / divide), (Ft, 0, n0, True, 1.0), (Et, n1, 0, False, 1.0)],
-        (n1 + m0, n0 + m1),
-    )
-    b = np.concatenate([np.zeros(n1), e])
-    res = highs.solve(c, M, n1, b, *_bounds(n0, m1), presolve=presolve)
-    if not res.optimal:
-        return res, None
-    x = np.clip(res.x[:n0], 0.0, None)
-    q = res.x[n0:] * divide
-    y = np.clip(-res.row_duals[:n1], 0.0, None)
-    p = -res.row_duals[n1:] * divide
-    return res, LPSolution(x, y, float(f @ q), q, p)
+def embed_plan(plan: Plan, where: np.ndarray, size: int) -> list[Any]:
+    """A plan of a smaller form (:func:`embedding`) as a plan of the full one: the left-out
+    sequences get weight 0 (of the plan's own number type).
 
-
-#: A refinement attempt is taken at once if its plan guarantees the value within this much times
-#: :func:`payoff_scale`; if none does, the best one within :data:`LP_TOL` times it.
-REFINE_TOL = 1e-9
-#: The last attempt's slack on the value constraint, relative to :func:`payoff_scale`.
-REFINE_SLACK = 1e-9
-
-
-@dataclass(frozen=True, eq=False)
-class Refined:
-    """A refined optimal plan of one player and the fully mixed opponent plan it answers best;
-    ``slack`` is how far (in payoff) the value constraint was relaxed to solve it (0 mostly)."""
-
-    plan: np.ndarray
-    tremble: np.ndarray
-    slack: float = 0.0
-
-
-def refine(sf: SequenceForm, player: int, value: float, tol: float = 0.0) -> Refined:
-    """Among ``player``'s optimal plans (guaranteeing ``value``), the one best against the
-    opponent's uniform plan: the second-stage LP described in the module docstring.
-
-    The LP keeps only plans that guarantee ``value`` (give or take ``tol * payoff_scale(sf)``), so
-    it lives on the optimal face, a degenerate corner: with large payoffs (a trade whose stake is
-    worth ``W = 12710``) HiGHS's presolve can wrongly find it infeasible, and with huge ones
-    (``W`` in the hundreds of thousands) the simplex can stall ("Unknown"). So it is tried as
-    before (presolve on), then without presolve, then with the payoffs divided by
-    :func:`payoff_scale` (HiGHS's absolute tolerances, 1e-7, become relative to the payoffs),
-    last with the value constraint also relaxed by :data:`REFINE_SLACK` times that scale. Each
-    plan is checked by a best response: the first that guarantees ``value`` within
-    :data:`REFINE_TOL` times the scale is returned, else the best within :data:`LP_TOL` times it
-    (HiGHS's own feasibility tolerance; the caller measures the exploitability of what it gets).
-    Raises :class:`SolverError` if no attempt passes.
+    >>> embed_plan([1, 0.5, 0.5], np.array([0, 1, 3]), 4)
+    [1, 0.5, 0, 0.5]
     """
-    from kuhtheory.solvers.best_response import best_response
-
-    scale = payoff_scale(sf)
-    attempts = (  # (presolve, payoffs divided by the scale, slack relative to the scale)
-        (True, False, tol),
-        (False, False, tol),
-        (True, True, tol),
-        (False, True, max(tol, REFINE_SLACK)),
-    )
-    problems = []
-    best: tuple[float, Refined] | None = None
-    for presolve, scaled, rel in attempts:
-        res, out = _refine_lp(sf, player, value, rel * scale, presolve, scale if scaled else 1.0)
-        how = f"presolve {'on' if presolve else 'off'}{', scaled' if scaled else ''}"
-        if out is None:
-            problems.append(f"{res.message} ({how})")
-            continue
-        guaranteed = best_response(sf, 1 - player, out.plan)[0]
-        loss = (guaranteed - value) if player == 1 else (value - guaranteed)
-        if loss <= max(REFINE_TOL, tol) * scale:
-            return out
-        if best is None or loss < best[0]:
-            best = (loss, out)
-        problems.append(f"a plan {loss:.3g} short of the value ({how})")
-    if best is not None and best[0] <= max(LP_TOL, tol) * scale:
-        return best[1]
-    raise SolverError(
-        f"HiGHS failed on the refinement LP of player {player} in {sf.title!r}: "
-        + "; ".join(problems)
-    )
-
-
-def _refine_lp(
-    sf: SequenceForm, player: int, value: float, slack: float, presolve: bool, divide: float
-) -> tuple[LPResult, Refined | None]:
-    """One refinement LP, its payoffs (and value, slack) divided by ``divide``; the duals, hence
-    the tremble, do not depend on that division."""
-    A, At, Et, Ft = sf._matrices
-    k = 1.0 / divide
-    n0, n1 = sf.sizes
-    m0, m1 = len(sf.infosets[0]) + 1, len(sf.infosets[1]) + 1
-    e, f = _unit(m0), _unit(m1)
-    if player == 1:
-        # variables (y, p): min (A^T u)^T y  s.t.  A y - E^T p <= 0, e^T p <= v, F y = f
-        u = uniform_plan(sf.infosets[0])
-        c = np.concatenate([(A.T @ u) * k, np.zeros(m0)])
-        M = _stack(
-            [
-                (At, 0, 0, False, k),
-                (Et, 0, n1, True, -1.0),
-                (_row(e), n0, n1, False, 1.0),
-                (Ft, n0 + 1, 0, False, 1.0),
-            ],
-            (n0 + 1 + m1, n1 + m0),
-        )
-        b = np.concatenate([np.zeros(n0), [(value + slack) * k], f])
-        res = highs.solve(c, M, n0 + 1, b, *_bounds(n1, m0), presolve=presolve)
-        n_own = n1
-    else:
-        # variables (x, q): min -(A u)^T x  s.t.  F^T q - A^T x <= 0, -f^T q <= -v, E x = e
-        u = uniform_plan(sf.infosets[1])
-        c = np.concatenate([-(A @ u) * k, np.zeros(m1)])
-        M = _stack(
-            [
-                (At, 0, 0, True, -k),
-                (Ft, 0, n0, True, 1.0),
-                (_row(f), n1, n0, False, -1.0),
-                (Et, n1 + 1, 0, False, 1.0),
-            ],
-            (n1 + 1 + m0, n0 + m1),
-        )
-        b = np.concatenate([np.zeros(n1), [-(value - slack) * k], e])
-        res = highs.solve(c, M, n1 + 1, b, *_bounds(n0, m1), presolve=presolve)
-        n_own = n0
-    if not res.optimal:
-        return res, None
-    n_ub = len(u) + 1
-    duals = -res.row_duals[:n_ub]
-    mu, nu = np.clip(duals[:-1], 0.0, None), max(0.0, duals[-1])
-    plan = np.clip(res.x[:n_own], 0.0, None)
-    return res, Refined(plan, (u + mu) / (1.0 + nu), slack)
+    out: list[Any] = [0 * plan[0]] * size if len(plan) else [0] * size
+    for k, s in enumerate(where.tolist()):
+        out[s] = plan[k]
+    return out

@@ -1,20 +1,23 @@
-"""The front door: solve a sequence form or a game tree, float or exact, with the refinement.
+"""The front door: solve a sequence form or a game tree, one straight pipeline.
 
-Steps (each a small function of :mod:`.sequence_form`, :mod:`.best_response`, :mod:`.exact`):
+Every solve runs the same stages, each a module that uses only the ones before it:
 
-1. the sequence-form LP on HiGHS (Koller, Megiddo & von Stengel 1996) gives plans and the value;
-2. unless ``refined=False``, one more LP per player picks, among his optimal plans, one that is a
-   best response at every information set to a fully mixed plan of the opponent
-   (:func:`.sequence_form.refine`, after Miltersen & Sørensen 2010); information sets that a
-   player's own choices rule out get the best action against that same tremble
-   (:func:`.best_response.complete_behaviour`);
-3. exploitability of the pair by best responses (von Stengel 1996);
-4. with ``exact=True`` the plans become fractions and are certified (:mod:`.exact`).
+1. **build** -- the sequence form (:mod:`.sequence_form`, from a tree of :mod:`.efg`, or directly
+   as :func:`kuhtheory.solvers.trade.round_form` does);
+2. **solve** -- the sequence-form LP on HiGHS (:mod:`.lp`; Koller, Megiddo & von Stengel 1996),
+   its answer checked by best responses (:mod:`.best_response`);
+3. **refine** -- which optimal plans to report (:mod:`.refinements`: ``"none"``,
+   ``"quasi-perfect"``, the default, or ``"proper"`` for one-shot games);
+4. **certify** -- exploitability and the refinement's defining property, in floats or exactly in
+   fractions (:mod:`.certify`, with :mod:`.exact`);
+5. **report** -- a frozen :class:`~kuhtheory.solvers.result.SolveResult` with behaviour strategies
+   (completed lexicographically where a player's own moves rule a set out) and a sentence saying
+   how it was verified. Trades add their own tables (:mod:`.trade_solution`).
 
 >>> from kuhtheory.solvers.kuhn import kuhn_poker
 >>> r = solve_game(kuhn_poker())
->>> round(r.value, 9), r.exploitability < 1e-9
-(-0.055555556, True)
+>>> round(r.value, 9), r.exploitability < 1e-9, r.refinement
+(-0.055555556, True, 'quasi-perfect')
 """
 
 from __future__ import annotations
@@ -23,93 +26,103 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from kuhtheory.solvers.best_response import complete_behaviour, exploitability
+from kuhtheory.solvers.certify import EXACT_BUDGET, PruningFailed, certify
 from kuhtheory.solvers.efg import Game
-from kuhtheory.solvers.exact import exact_equilibrium
+from kuhtheory.solvers.lp import default_tolerance, solve_lp
+from kuhtheory.solvers.refinements import Refinement, complete_behaviour, refine_profile
 from kuhtheory.solvers.result import SolveResult, as_floats
-from kuhtheory.solvers.sequence_form import (
-    Plan,
-    SequenceForm,
-    from_game,
-    refine,
-    solve_lp,
-    uniform_plan,
-)
+from kuhtheory.solvers.sequence_form import SequenceForm, from_game, payoff_scale, uniform_plan
 
-REFINEMENT = (
-    "optimal plans that best-respond, at every information set, to a fully mixed plan of the "
-    "opponent (second-stage LP against the uniform plan; Miltersen & Sørensen 2010)"
-)
+#: In exact mode, how far (relative to the largest payoff) the float candidates may be off.
+CANDIDATE_TOLERANCE = 1e-6
 
 
 def solve_sequence_form(
     sf: SequenceForm,
     exact: bool = False,
-    refined: bool | tuple[int, ...] = True,
+    refinement: str | Refinement = Refinement.QUASI_PERFECT,
     parameters: Mapping[str, Any] | None = None,
+    *,
+    full: SequenceForm | None = None,
+    tolerance: float | None = None,
+    budget: float | None = EXACT_BUDGET,
 ) -> SolveResult:
-    """Solve ``sf`` (see the module docstring); raises SolverError if an LP fails.
+    """Solve ``sf`` through the stages of the module docstring.
 
-    ``refined`` is True (refine both players), False, or the players to refine (a player without
-    off-path information sets gains nothing from it: the trade refines only B).
+    ``full`` is the whole game when ``sf`` leaves out weakly dominated actions of player 1 (a
+    pruned trade round): the result is then reported, refined and certified in ``full``.
+    ``tolerance`` is the largest exploitability (and refinement regret) a float answer may have
+    (default :func:`~kuhtheory.solvers.lp.default_tolerance`); in exact mode the float stages
+    only make candidates and may miss it by up to :data:`CANDIDATE_TOLERANCE` of the largest
+    payoff. ``budget`` bounds the exact certificate's time in seconds (past it the result says
+    it fell back to floats, which must then meet ``tolerance``).
+    Raises :class:`SolverError` if an LP fails, :class:`SolverInputError` for a bad refinement.
     """
-    players = (0, 1) if refined is True else () if refined is False else tuple(refined)
+    how = Refinement.parse(refinement)
     start = time.perf_counter()
-    sol = solve_lp(sf)
-    xs, ys = [sol.x], [sol.y]
-    trembles = (uniform_plan(sf.infosets[1]), uniform_plan(sf.infosets[0]))
-    t0, t1 = trembles
-    if 0 in players:
-        r0 = refine(sf, 0, sol.value)
-        xs.insert(0, r0.plan)
-        t0 = r0.tremble
-    if 1 in players:
-        r1 = refine(sf, 1, sol.value)
-        ys.insert(0, r1.plan)
-        t1 = r1.tremble
-    trembles = (t0, t1)
-    x: Plan
-    y: Plan
-    if exact:
-        eq = exact_equilibrium(sf, xs, ys)
-        x, y = eq.x, eq.y
-        value, value_exact = float(eq.value), eq.value
-        gap = 0.0
-        verified = f"exact: best-response values equal {eq.value} in fractions ({eq.method})"
-        method = "sequence-form LP (HiGHS), exact certificate"
-    else:
-        x, y = xs[0], ys[0]
-        value, value_exact = sol.value, None
-        gap = max(0.0, float(exploitability(sf, x, y)))
-        verified = f"float: exploitability {gap:.3g} by best responses"
-        method = "sequence-form LP (HiGHS)"
-    xf, yf = as_floats(x), as_floats(y)
+    tol = default_tolerance(sf) if tolerance is None else tolerance
+    # In exact mode the float plans are only candidates (the certificate decides), so the float
+    # stages may be looser; the tolerance still applies if the certificate falls back to floats.
+    loose = max(tol, CANDIDATE_TOLERANCE * payoff_scale(sf)) if exact else None
+    solution = solve_lp(sf, tol, loose)
+    profile = refine_profile(sf, solution, how, tol, full, loose)
+    try:
+        cert = certify(sf, profile, solution, exact, tol, full, budget)
+    except PruningFailed:  # never seen; the whole game is then solved as it is
+        assert full is not None
+        return solve_sequence_form(full, exact, how, parameters, tolerance=tolerance, budget=budget)
+    whole = sf if full is None else full
+    plans = (as_floats(cert.plans[0]), as_floats(cert.plans[1]))
+    strategies = tuple(
+        complete_behaviour(
+            whole,
+            player,
+            plans[player],
+            [
+                plans[1 - player],
+                as_floats(cert.trembles[player])
+                if cert.trembles[player]
+                else uniform_plan(whole.infosets[1 - player]),
+            ],
+            tol,
+        )
+        for player in (0, 1)
+    )
     return SolveResult(
         game=sf.title,
-        method=method,
-        value=value,
-        value_exact=value_exact,
-        strategies=(
-            complete_behaviour(sf, 0, xf, trembles[0]),
-            complete_behaviour(sf, 1, yf, trembles[1]),
-        ),
-        exploitability=gap,
-        exact=exact,
+        method="sequence-form LP (HiGHS)" + (", exact certificate" if cert.exact else ""),
+        value=cert.value,
+        value_exact=cert.value_exact,
+        strategies=(strategies[0], strategies[1]),
+        exploitability=cert.exploitability,
+        exact=cert.exact,
         parameters=dict(parameters or {}),
         seconds=time.perf_counter() - start,
-        verified=verified,
-        refinement=(REFINEMENT + f" for player(s) {', '.join(map(str, players))}")
-        if players
-        else "none",
-        plans=(tuple(x), tuple(y)),
+        verified=cert.verified,
+        refinement=how.value,
+        plans=cert.plans,
+        trembles=cert.trembles,
     )
 
 
 def solve_game(
-    game: Game, exact: bool = False, refined: bool | tuple[int, ...] = True
+    game: Game,
+    exact: bool = False,
+    refinement: str | Refinement = Refinement.QUASI_PERFECT,
+    *,
+    tolerance: float | None = None,
+    budget: float | None = EXACT_BUDGET,
 ) -> SolveResult:
-    """Solve a game tree by its sequence form (:func:`solve_sequence_form`)."""
+    """Solve a game tree by its sequence form (:func:`solve_sequence_form`); ``"proper"`` needs a
+    one-shot game (:func:`~kuhtheory.solvers.refinements.signal_games`)."""
     start = time.perf_counter()
-    result = solve_sequence_form(from_game(game, exact=True), exact, refined, {"game": game.title})
+    result = solve_sequence_form(
+        from_game(game, exact=True),
+        exact,
+        refinement,
+        {"game": game.title},
+        tolerance=tolerance,
+        budget=budget,
+    )
     object.__setattr__(result, "seconds", time.perf_counter() - start)
     return result

@@ -154,7 +154,7 @@ def count_matrices(
         rows = []
         for a_total in offers:
             row = [W - a_total] if rules.responder_may_accept else []
-            row += [sp.sympify(counter_payoff(rules, a_total, t, W, None)) for t in totals]  # type: ignore[arg-type]
+            row += [sp.sympify(counter_payoff(rules, a_total, t, W, None)) for t in totals]
             rows.append(row)
         out.append((count, tuple(offers), labels, sp.Matrix(rows)))
     return out

@@ -21,10 +21,12 @@ Inputs: the edition's trade rules, the offerer A's money cards, the responder B'
      A offers again, B again sees the count and accepts or counters; a second tie gives A the stake
      free, no money moving.
 
-Why zero-sum: this is the *relative* view of the trade. Money and animals are both means to points;
-``W`` is the money-equivalent of owning the stake rather than the opponent owning it, the same for
-both, and money paid by one is received by the other. The payoff is therefore A's gain relative to
-B's, and B's payoff is its negative. It is a model for teaching, not the whole game's value.
+Why zero-sum: the payoff ``V`` is A's *absolute* gain, the money he receives minus the money he
+pays, plus ``W`` if he ends with the stake. B's gain is then ``W - V``: one of them ends with the
+stake, and the money one pays the other receives. The two gains add up to ``W`` (a constant-sum
+game), so the game is solved as zero-sum with B minimising ``V``; A's gain *relative to* B's is
+``V - (W - V) = 2V - W``. ``W`` is the money-equivalent of owning the stake rather than the opponent
+owning it, the same for both: a model for teaching, not the whole game's value.
 
 Both hands are known to both players (a single hand each); what is hidden is which cards A lays
 (and B's counter until the piles are exchanged). For B's uncertainty about A's hand, give A a
@@ -34,7 +36,13 @@ Collapsing: two offers of A with the same count and total look the same to B and
 two counters of B with the same total pay the same, so only one representative of each class is
 kept (:func:`offer_classes`, :func:`counter_totals`); this keeps ten-card hands small (a few hundred
 sequences rather than 180 x 2^10 tree nodes). :func:`trade_game` with ``collapse=False`` keeps every
-distinct sub-multiset, and the tests check that both give the same value.
+distinct sub-multiset. With public hands both give the same value (tested), and so they do with
+hidden hands in the one-round editions; *not* in classic with hidden hands: after a tie the piles
+are exchanged and counted (K-TRD-3), so B has seen the cards of A's first pile, which tell him
+which hands could have laid it, and ``collapse=True`` forgets them. Three equally likely hands
+{10,50,50}, {0,0,10,10}, {0,100} against B = 50,100 at W = 150: 81.74 by the rules
+(``collapse=False``), 86.67 collapsed. :func:`~kuhtheory.solvers.trade_solution.solve_trade` solves
+beliefs by the rules' model, built with arrays (:mod:`kuhtheory.solvers.trade_hidden`).
 
 The classic re-offer: with single (public) hands the position after a first tie is a proper
 subgame (both know everything that happened) whose payoffs do not depend on the first round, so its
@@ -49,9 +57,11 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -91,6 +101,21 @@ class TradeRules:
         return cls(ed.responder_may_accept, ed.counter_settlement, ed.trade_tie)
 
 
+def edition_name(edition: str | Edition | TradeRules) -> str:
+    """The edition's name for a result (``"custom"`` for bare :class:`TradeRules`), or
+    :class:`SolverInputError` for an unknown edition.
+
+    >>> edition_name("classic+quick"), edition_name(TradeRules.from_edition("2025"))
+    ('classic+quick', 'custom')
+    """
+    if isinstance(edition, TradeRules):
+        return "custom"
+    try:
+        return get_edition(edition).name
+    except UnknownEditionError as exc:
+        raise SolverInputError(str(exc)) from None
+
+
 def parse_hand(cards: HandInput, who: str = "hand") -> Counts:
     """A hand (``"0,10,50"`` or a sequence of card values) as a count vector, or
     :class:`SolverInputError` naming the input.
@@ -110,11 +135,28 @@ def parse_hand(cards: HandInput, who: str = "hand") -> Counts:
         raise SolverInputError(f"{who} {cards!r}: {exc}") from None
 
 
+#: The largest stake's worth accepted: beyond it even the money's order of magnitude is lost in
+#: floating point (and exact fractions of it grow without bound).
+MAX_WORTH = 10**15
+
+
 def parse_value(value: object) -> Fraction:
-    """The stake's worth ``W`` as a Fraction; negative or non-numeric raises SolverInputError."""
+    """The stake's worth ``W`` as a Fraction; SolverInputError if negative, not a number or above
+    :data:`MAX_WORTH`.
+
+    >>> parse_value(10**16)
+    Traceback (most recent call last):
+    ...
+    kuhtheory.errors.SolverInputError: value W=10000000000000000 is above the limit 10**15 ...
+    """
     w = to_fraction(value, "value W")
     if w < 0:
         raise SolverInputError(f"value W={value!r} must be >= 0 (the stake's worth in money)")
+    if w > MAX_WORTH:
+        raise SolverInputError(
+            f"value W={value!r} is above the limit 10**15 (the stake's worth in money; the "
+            "solvers cannot tell the money apart at that scale)"
+        )
     return w
 
 
@@ -125,15 +167,20 @@ def _sub_multisets(hand: Counts) -> Iterable[Counts]:
 @functools.lru_cache(maxsize=512)
 def offer_classes(hand: Counts) -> tuple[tuple[int, int, int], ...]:
     """A's offers up to what B can tell and what they pay: ``(count, total, ways)`` sorted, where
-    ``ways`` is how many distinct sub-multisets fall in the class.
+    ``ways`` is how many distinct sub-multisets fall in the class (counted denomination by
+    denomination, without listing the sub-multisets).
 
     >>> offer_classes(to_counts((0, 10, 10)))
     ((0, 0, 1), (1, 0, 1), (1, 10, 1), (2, 10, 1), (2, 20, 1), (3, 20, 1))
     """
-    classes: dict[tuple[int, int], int] = {}
-    for sub in _sub_multisets(hand):
-        key = (sum(sub), sum(v * c for v, c in zip(DENOMINATIONS, sub, strict=False)))
-        classes[key] = classes.get(key, 0) + 1
+    classes: dict[tuple[int, int], int] = {(0, 0): 1}
+    for value, cards in zip(DENOMINATIONS, hand, strict=True):
+        grown: dict[tuple[int, int], int] = {}
+        for (count, total), ways in classes.items():
+            for k in range(cards + 1):
+                key = (count + k, total + k * value)
+                grown[key] = grown.get(key, 0) + ways
+        classes = grown
     return tuple((c, t, w) for (c, t), w in sorted(classes.items()))
 
 
@@ -144,7 +191,34 @@ def counter_totals(hand: Counts) -> tuple[int, ...]:
     >>> counter_totals(to_counts((0, 10, 50)))
     (0, 10, 50, 60)
     """
-    return tuple(sorted({_tot(s) for s in _sub_multisets(hand)}))
+    return tuple(sorted({t for _, t, _ in offer_classes(hand)}))
+
+
+#: The largest trade round solved in floating point, in cells: A's offer classes times B's replies.
+MAX_ROUND_CELLS = 2_000_000
+#: ... and with exact fractions (every cell's payoff is a fraction, and certified).
+MAX_EXACT_ROUND_CELLS = 200_000
+
+
+def check_round_size(rules: TradeRules, a_hand: Counts, b_hand: Counts, exact: bool) -> int:
+    """The number of cells of a trade round (A's offer classes times B's replies), or
+    SolverInputError naming both hands and the limit when it is too large to solve.
+
+    >>> rules = TradeRules.from_edition("2025")
+    >>> check_round_size(rules, to_counts((0, 10)), to_counts((10,)), exact=True)  # 4 x 3
+    12
+    """
+    cells = len(offer_classes(a_hand)) * (
+        len(counter_totals(b_hand)) + (1 if rules.responder_may_accept else 0)
+    )
+    limit = MAX_EXACT_ROUND_CELLS if exact else MAX_ROUND_CELLS
+    if cells > limit:
+        raise SolverInputError(
+            f"A's {sum(a_hand)} cards against B's {sum(b_hand)}: the trade round has {cells} "
+            f"cells (A's offers times B's replies), more than the limit {limit}"
+            + (" for exact=True" if exact else "")
+        )
+    return cells
 
 
 def counter_payoff(
@@ -219,6 +293,7 @@ def round_form(
     >>> sf.sizes, [i.key for i in sf.infosets[1]]
     ((5, 10), [('reply', 0), ('reply', 1), ('reply', 2)])
     """
+    check_round_size(rules, a_hand, b_hand, exact)
     classes = offer_classes(a_hand)
     shape = _round_shape(a_hand)
     totals = np.array(counter_totals(b_hand), dtype=np.int64)
@@ -300,16 +375,26 @@ def _counter_labels(hand: Counts) -> tuple[str, ...]:
 def _undominated_by_group(block: np.ndarray, starts: np.ndarray) -> np.ndarray:
     """For each run of rows (B's information set: the offers of one count, starting at
     ``starts``), which columns (B's replies; B minimises) are not weakly dominated by another
-    column on those rows; of identical columns the first is kept. Shape: runs x columns."""
+    column on those rows; of identical columns the first is kept. Shape: runs x columns. The
+    comparisons run a few columns at a time, so memory stays bounded for large hands."""
     n = block.shape[1]
-    le_rows = block[:, :, None] <= block[:, None, :]  # [r, j, k]: column j <= column k at row r
-    # le[g, j, k]: column j <= column k on all of run g
     ends = [*starts[1:].tolist(), block.shape[0]]
-    le = np.stack([le_rows[a:b].all(axis=0) for a, b in zip(starts.tolist(), ends, strict=True)])
-    eq = le & le.transpose(0, 2, 1)
     earlier = np.triu(np.ones((n, n), dtype=bool), 1)  # earlier[j, k]: j < k
-    dominated = np.logical_or((le & ~eq).any(axis=1), (eq & earlier).any(axis=1))
-    return np.logical_not(dominated)
+    out = np.ones((len(ends), n), dtype=bool)
+    for g, (a, b) in enumerate(zip(starts.tolist(), ends, strict=True)):
+        rows = block[a:b]
+        step = max(1, _COMPARE_CELLS // max(1, rows.shape[0] * n))
+        le = np.empty((n, n), dtype=bool)  # le[j, k]: column j <= column k on all of the run
+        for j in range(0, n, step):
+            le[j : j + step] = (rows[:, j : j + step, None] <= rows[:, None, :]).all(axis=0)
+        eq = le & le.T
+        dominated = (le & ~eq).any(axis=0) | (eq & earlier).any(axis=0)
+        out[g] = ~dominated
+    return out
+
+
+#: How many comparisons :func:`_undominated_by_group` makes at once (bounds its memory).
+_COMPARE_CELLS = 4_000_000
 
 
 def _offers(hand: Counts, collapse: bool) -> list[tuple[str, int, int, tuple[int, ...]]]:
@@ -356,7 +441,7 @@ def parse_hands(
     ):
         return [(parse_hand(a_hands, "A's hand"), Fraction(1))]  # type: ignore[arg-type]
     out: list[tuple[Counts, Fraction]] = []
-    for item in a_hands:  # type: ignore[union-attr]
+    for item in a_hands:
         if not (isinstance(item, (tuple, list)) and len(item) == 2):
             raise SolverInputError(f"A's hands: {item!r} must be a (hand, probability) pair")
         prob = to_fraction(item[1], "probability")
@@ -368,6 +453,37 @@ def parse_hands(
             f"A's hands {a_hands!r}: the probabilities must be non-negative and sum to 1"
         )
     return out
+
+
+#: The largest game tree :func:`trade_game` builds, in leaves (estimated before building).
+MAX_TREE_LEAVES = 500_000
+
+
+def tree_leaves(
+    rules: TradeRules, hands: Sequence[Counts], b_hand: Counts, collapse: bool = True
+) -> int:
+    """At most how many leaves :func:`trade_game` would have (the classic re-offer counted as a
+    second round after up to one tie per offer), without building it.
+
+    >>> rules = TradeRules.from_edition("classic")
+    >>> tree_leaves(rules, [to_counts((0, 10))], to_counts((10,)))  # an upper bound: 56 built
+    60
+    """
+
+    def ways(hand: Counts) -> int:
+        return math.prod(c + 1 for c in hand)
+
+    replies = (1 if rules.responder_may_accept else 0) + (
+        len(counter_totals(b_hand)) if collapse else ways(b_hand)
+    )
+    total = 0
+    for hand in hands:
+        offers = len(offer_classes(hand)) if collapse else ways(hand)
+        per_round = offers * replies
+        # a tie per offer at most (one counter of equal total); each starts a second round
+        ties = offers if rules.trade_tie is TradeTie.REOFFER_THEN_FREE else 0
+        total += per_round + ties * per_round
+    return total
 
 
 def trade_game(
@@ -383,8 +499,10 @@ def trade_game(
     B's information sets are ``("reply", count)`` and, in a second round, ``("reply2", count of A's
     first pile, B's first counter, count)``; A's are ``("offer", hand)`` and ``("reoffer", hand,
     first offer, first counter)``. When ``collapse`` is true a revealed pile is known by its count
-    and total. Sizes grow fast: meant for small hands (single hands are solved by
-    :func:`round_form`).
+    and total only (not the rules' model for classic with hidden hands, see the module docstring).
+    Sizes grow fast: meant for small hands (single hands are solved by :func:`round_form`, beliefs
+    by :mod:`kuhtheory.solvers.trade_hidden`); a tree of more than :data:`MAX_TREE_LEAVES` leaves
+    is refused with SolverInputError before it is built.
 
     >>> g = trade_game("classic", "0,10", "10", 30)
     >>> g.infoset_count()
@@ -394,10 +512,21 @@ def trade_game(
     w = parse_value(value)
     b = parse_hand(b_hand, "B's hand")
     hands = parse_hands(a_hands)
+    leaves = tree_leaves(rules, [h for h, _ in hands], b, collapse)
+    if leaves > MAX_TREE_LEAVES:
+        raise SolverInputError(
+            f"the trade's game tree for A {a_hands!r} and B {b_hand!r} would have about {leaves} "
+            f"leaves, more than the limit {MAX_TREE_LEAVES}: use smaller or fewer hands"
+        )
     counters = _counters(b, collapse)
 
     def reply(
-        hand: Counts, label: str, count: int, a_tot: int, a_cards: tuple, second: tuple | None
+        hand: Counts,
+        label: str,
+        count: int,
+        a_tot: int,
+        a_cards: tuple[int, ...],
+        second: tuple[Any, ...] | None,
     ) -> Node:
         actions: list[str] = []
         children: list[Node] = []
@@ -414,7 +543,9 @@ def trade_game(
         key = ("reply", count) if second is None else ("reply2", *second, count)
         return Decision(1, key, actions, children)
 
-    def round_node(hand: Counts, first_label: str, first_counter: str, pile: tuple) -> Node:
+    def round_node(
+        hand: Counts, first_label: str, first_counter: str, pile: tuple[int, ...]
+    ) -> Node:
         offers = _offers(hand, collapse)
         return Decision(
             0,

@@ -2,8 +2,9 @@
 
 The sealed-bid trade (K-TRD-1..3) is solved by
 :func:`kuhtheory.solvers.trade_solution.solve_trade` each time a control changes. What is shown
-comes from a :class:`TradeSummary`, computed from the solver's tables by :func:`summarise` (pure,
-tested without a browser):
+comes from a :class:`~kuhtheory.solvers.trade_tables.TradeSummary`, computed from the solver's
+tables by :func:`~kuhtheory.solvers.trade_tables.summarise` (pure, in the solvers: a notebook that
+needs the numbers needs no ipywidgets):
 
 * A's offers by card count and by total (bar charts);
 * B's reply per card count: how often he accepts (where the edition allows it, K-TRD-2), and the
@@ -19,18 +20,17 @@ a millisecond; the time goes to the LP).
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any
 
 import ipywidgets as w
 
 from kuhtheory.cards import DENOMINATIONS, from_counts
 from kuhtheory.editions import EDITIONS, get_edition
-from kuhtheory.errors import KuhtheoryError, SolverInputError
+from kuhtheory.errors import KuhtheoryError
 from kuhtheory.plots import svg_bars
+from kuhtheory.solvers.trade_tables import TradeSummary, summarise
 from kuhtheory.widgets.common import kernel_notice, needs_kernel, row
 
 __all__ = [
@@ -42,131 +42,6 @@ __all__ = [
     "trade_rules_html",
     "worth_sweep_figure",
 ]
-
-_OFFER = re.compile(r"^(\d+) cards? = (\d+)$")
-_COUNTER = re.compile(r"^counter (\d+)$")
-
-
-@dataclass(frozen=True)
-class TradeSummary:
-    """What the trade explorer shows, from an equilibrium of the trade.
-
-    ``offers`` are A's offer classes ``(count, total, probability)`` (B tells offers apart only by
-    count; equal totals pay the same); ``replies[count]`` maps B's actions (``"accept"``,
-    ``"counter T"``) to probabilities.
-    """
-
-    value: float
-    offers: tuple[tuple[int, int, float], ...]
-    replies: Mapping[int, Mapping[str, float]]
-
-    def by_count(self) -> dict[int, float]:
-        """P(A lays ``count`` cards)."""
-        return {c: mass for c, (mass, _, _) in self._per_count.items()}
-
-    @cached_property
-    def _per_count(self) -> dict[int, tuple[float, float, float]]:
-        """Per count: P(count), P(count and total 0), sum of p * total (one pass, cached: the
-        charts ask for each count several times)."""
-        out: dict[int, list[float]] = {}
-        for c, t, p in self.offers:
-            acc = out.setdefault(c, [0.0, 0.0, 0.0])
-            acc[0] += p
-            if t == 0:
-                acc[1] += p
-            acc[2] += p * t
-        return {c: (m, z, e) for c, (m, z, e) in out.items()}
-
-    def by_total(self) -> dict[int, float]:
-        """P(A's offer totals ``t``)."""
-        out: dict[int, float] = {}
-        for _, t, p in self.offers:
-            out[t] = out.get(t, 0.0) + p
-        return dict(sorted(out.items()))
-
-    def bluff_rate(self) -> float:
-        """P(A lays only 0-cards): a pile that looks like money and is worth nothing."""
-        return sum(p for c, t, p in self.offers if c > 0 and t == 0)
-
-    def zero_share(self, count: int) -> float | None:
-        """P(total 0 | A lays ``count`` cards), None if that count is never laid."""
-        pc, zero, _ = self._per_count.get(count, (0.0, 0.0, 0.0))
-        if pc <= 1e-12:
-            return None
-        return zero / pc
-
-    def expected_total(self, count: int) -> float | None:
-        """E[total | count]: what B can infer from the number of cards he sees."""
-        pc, _, total = self._per_count.get(count, (0.0, 0.0, 0.0))
-        if pc <= 1e-12:
-            return None
-        return total / pc
-
-    def accept_rate(self, count: int) -> float:
-        """P(B accepts | A laid ``count`` cards) (0 where the edition forbids accepting)."""
-        return float(self.replies.get(count, {}).get("accept", 0.0))
-
-    def expected_counter(self, count: int) -> float | None:
-        """E[B's counter total | he counters an offer of ``count`` cards]."""
-        return self._counters.get(count)
-
-    @cached_property
-    def _counters(self) -> dict[int, float | None]:
-        out: dict[int, float | None] = {}
-        for count, reply in self.replies.items():
-            weight = total = 0.0
-            for action, p in reply.items():
-                t = _counter_total(action)
-                if t is not None:
-                    weight += p
-                    total += p * t
-            out[count] = None if weight <= 1e-12 else total / weight
-        return out
-
-
-@lru_cache(maxsize=4096)
-def _counter_total(action: str) -> int | None:
-    """T of ``"counter T"``, None for any other action (cached: the same labels recur)."""
-    m = _COUNTER.match(action)
-    return int(m[1]) if m else None
-
-
-def summarise(result: Any) -> TradeSummary:
-    """A :class:`TradeSummary` from a solved trade.
-
-    ``result`` is a :class:`~kuhtheory.solvers.trade_solution.TradeSolution` (its
-    ``offer_table()`` and ``reply_table()``), or any result with ``value`` and behaviour
-    ``strategies`` named as :func:`kuhtheory.solvers.trade.round_form` names them (A's information
-    set ``"offer"`` with actions ``"3 cards = 60"``; B's ``("reply", count)`` with ``"accept"`` /
-    ``"counter T"``).
-    """
-    if hasattr(result, "offer_table") and hasattr(result, "reply_table"):
-        offers = tuple(
-            sorted((int(c), int(t), max(0.0, float(p))) for c, t, p in result.offer_table())
-        )
-        replies = {
-            int(count): {
-                "accept": float(accept),
-                **{f"counter {t}": float(p) for t, p in counters.items()},
-            }
-            for count, accept, counters in result.reply_table()
-        }
-        return TradeSummary(float(result.value), offers, replies)
-    a_strategy, b_strategy = result.strategies
-    offer = a_strategy.get("offer")
-    if offer is None:
-        raise SolverInputError(f"cannot find A's offer among {list(a_strategy)!r}")
-    rows = []
-    for label, p in offer.items():
-        m = _OFFER.match(str(label))
-        if not m:
-            raise SolverInputError(f"unexpected offer label {label!r}")
-        rows.append((int(m[1]), int(m[2]), max(0.0, float(p))))
-    replies = {}
-    for key, actions in b_strategy.items():
-        if isinstance(key, tuple) and len(key) == 2 and key[0] == "reply":
-            replies[int(key[1])] = {str(a): max(0.0, float(p)) for a, p in actions.items()}
-    return TradeSummary(float(result.value), tuple(sorted(rows)), replies)
 
 
 class HandPicker:
