@@ -31,13 +31,19 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from kuhtheory.errors import InvalidActionError
+from kuhtheory.quoting import clip, excerpt
+
+#: Seats are numbered below this in every game of the collection (none seats more than five):
+#: a larger seat number is badly formed whatever the game, and never reaches a message in full.
+MAX_SEATS = 16
 
 
-def check_player(action: object, player: object) -> None:
-    """Raise :class:`InvalidActionError` unless ``player`` is a seat number (an int >= 0)."""
-    if isinstance(player, bool) or not isinstance(player, int) or player < 0:
+def check_player(action: object, player: object, what: str = "player") -> None:
+    """Raise :class:`InvalidActionError` unless ``player`` is a seat number ``0 .. MAX_SEATS-1``."""
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < MAX_SEATS:
         raise InvalidActionError(
-            f"{type(action).__name__}: player {player!r} must be a seat 0, 1, ..."
+            f"{type(action).__name__}: {what} {excerpt(player)} must be a seat 0, 1, ... "
+            f"(below {MAX_SEATS})"
         )
 
 
@@ -53,15 +59,31 @@ class BaseAction:
 
 
 def action_repr(action: Any) -> str:
-    """``Kind(field=value, ...)``, which rebuilds the action; enum members as ``Class.NAME``."""
+    """``Kind(field=value, ...)``, which rebuilds the action; enum members as ``Class.NAME``.
+
+    A value too big to quote (an integer of hundreds of digits, a list of a million cards: only
+    an action being refused can hold one) is shown as a bounded excerpt, so that the message
+    refusing it stays one short line.
+    """
     parts = []
     for f in fields(action):
-        value = getattr(action, f.name)
-        text = (
-            f"{type(value).__name__}.{value.name}" if isinstance(value, enum.Enum) else repr(value)
-        )
-        parts.append(f"{f.name}={text}")
+        parts.append(f"{f.name}={_field_text(getattr(action, f.name))}")
     return f"{type(action).__name__}({', '.join(parts)})"
+
+
+def _field_text(value: object) -> str:
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if isinstance(value, int) and value.bit_length() > 64:
+        return excerpt(value)
+    if isinstance(value, (tuple, list, str, dict, set)) and len(value) > 64:
+        return excerpt(value)
+    text = excerpt(value) if isinstance(value, (tuple, list)) and _has_big(value) else repr(value)
+    return text if len(text) <= 300 else clip(text, 300)
+
+
+def _has_big(values: tuple[Any, ...] | list[Any]) -> bool:
+    return any(isinstance(v, int) and v.bit_length() > 64 for v in values)
 
 
 def to_json(action: Any, encode: Callable[[Any], Any]) -> dict[str, Any]:
@@ -83,20 +105,21 @@ def from_json(
     the field values in ``kwargs`` in place before the class is called (its own checks run then).
     """
     if not isinstance(data, dict):
-        raise InvalidActionError(f"action {data!r} must be a JSON object")
+        raise InvalidActionError(f"action {excerpt(data)} must be a JSON object")
     kind = data.get("type")
     cls = types.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise InvalidActionError(
-            f"action {data!r}: unknown type {kind!r}, expected one of {', '.join(types)}"
+            f"action {excerpt(data)}: unknown type {excerpt(kind)}, expected one of "
+            f"{', '.join(types)}"
         )
     names = {f.name for f in fields(cls)}
     unknown = set(data) - names - {"type"}
     missing = names - set(data)
     if unknown or missing:
         raise InvalidActionError(
-            f"action {data!r}: "
-            + (f"unknown fields {sorted(unknown)} " if unknown else "")
+            f"action {excerpt(data)}: "
+            + (f"unknown fields {excerpt(sorted(map(str, unknown)))} " if unknown else "")
             + (f"missing fields {sorted(missing)}" if missing else "")
         )
     kwargs = {n: data[n] for n in names}
@@ -105,4 +128,4 @@ def from_json(
     try:
         return cls(**kwargs)
     except TypeError as exc:
-        raise InvalidActionError(f"action {data!r}: {exc}") from None
+        raise InvalidActionError(f"action {excerpt(data)}: {clip(str(exc), 200)}") from None

@@ -34,9 +34,11 @@ What is measured, and how:
   deck has been auctioned, and at the first turn after the last auction. A tie means no leader.
   ``leader wins`` counts a shared win as ``1/k`` for ``k`` winners, like the simulate CLI.
 
-Bots can trade in a circle for ever (two heuristic bots passing a 2025 goose back and forth, each
-trade for one card under K-TRD-4): a game still running after ``max_turns`` turns is stopped and
-counted as *unfinished*; the other statistics are over finished games.
+A game the rules alone cannot end (the 2025 deadlock: two players without money passing the last
+open family's card back and forth, each trade for one card under K-TRD-4) ends by the house rule
+K-HOUSE-1 and is counted as ``ended_by_repetition``; a game still running after ``max_turns``
+turns (a bot that loops without repeating a position) is stopped and counted as *unfinished*;
+the other statistics are over finished games.
 
 >>> stats = game_stats("first", players=3, seed=2)
 >>> stats.finished, stats.turns > 0, len(stats.scores)
@@ -67,6 +69,7 @@ CACHE_PATH = Path(__file__).resolve().parent / "data" / "edition_stats.json"
 FIELDS: tuple[str, ...] = (
     "seed",
     "finished",
+    "ended_by_repetition",
     "turns",
     "actions",
     "auctions",
@@ -92,6 +95,8 @@ class GameStats:
 
     seed: int
     finished: bool
+    #: the game ended by the house rule K-HOUSE-1 (a position repeated a third time)
+    ended_by_repetition: bool
     turns: int
     actions: int
     auctions: int
@@ -217,6 +222,7 @@ def game_stats(
     return GameStats(
         seed=seed,
         finished=finished,
+        ended_by_repetition=state.ended_by_repetition,
         turns=state.turn,
         actions=state.history_length,
         auctions=counts["auctions"],
@@ -291,9 +297,11 @@ def edition_summary(sim: Mapping[str, Any]) -> dict[str, Any]:
     mean money paid in auctions, moved in trades and paid by the bank; mean score spread (winner
     minus last) and relative spread (that over the winner's score); per leader measure (``half``,
     ``end``), how often there is a single leader and how often he wins. Also ``finished`` (the
-    share of games that ended) and ``baseline`` (``1 / players``, a random player's chance).
+    share of games that ended), ``repetition`` (the share that the house rule K-HOUSE-1 ended)
+    and ``baseline`` (``1 / players``, a random player's chance).
 
-    >>> cols = {"finished": [True, True], "turns": [50, 60], "actions": [500, 700],
+    >>> cols = {"finished": [True, True], "ended_by_repetition": [False, True],
+    ...         "turns": [50, 60], "actions": [500, 700],
     ...         "auctions": [40, 40], "trades": [10, 20], "preemptions": [3, 5],
     ...         "auction_money": [900, 1100], "trade_money": [200, 400], "bank_money": [600, 600],
     ...         "scores": [[300, 100, 0], [500, 500, 250]], "winners": [[0], [0, 1]],
@@ -310,6 +318,11 @@ def edition_summary(sim: Mapping[str, Any]) -> dict[str, Any]:
         "players": players,
         "games": int(sim["games"]),
         "finished": len(done) / len(cols["finished"]) if cols["finished"] else 0.0,
+        "repetition": (
+            sum(map(bool, cols["ended_by_repetition"])) / len(cols["finished"])
+            if cols["finished"]
+            else 0.0
+        ),
         "baseline": 1 / players,
     }
     if not done:

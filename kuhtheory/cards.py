@@ -27,6 +27,7 @@ import operator
 from collections.abc import Iterable, Sequence
 
 from kuhtheory.errors import InvalidActionError
+from kuhtheory.quoting import excerpt
 
 #: The money denominations, smallest first (RULES.md: money cards 0, 10, 50, 100, 200, 500).
 DENOMINATIONS: tuple[int, ...] = (0, 10, 50, 100, 200, 500)
@@ -92,7 +93,7 @@ class Animal(enum.Enum):
                 if key in (animal.name.lower(), animal.german.lower()):
                     return animal
         names = ", ".join(a.name.lower() for a in cls)
-        raise InvalidActionError(f"unknown animal {text!r}: expected one of {names}")
+        raise InvalidActionError(f"unknown animal {excerpt(text)}: expected one of {names}")
 
     def __repr__(self) -> str:
         return f"<Animal.{self.name}: {self.value}>"
@@ -122,7 +123,7 @@ FAMILY_POINTS: tuple[int, ...] = tuple(animal.points for animal in ANIMALS)
 def animal_deck(cards_per_family: int) -> tuple[Animal, ...]:
     """The unshuffled animal deck: ``cards_per_family`` cards of each species, cheapest first."""
     if cards_per_family < 1:
-        raise InvalidActionError(f"cards_per_family={cards_per_family!r} must be at least 1")
+        raise InvalidActionError(f"cards_per_family={excerpt(cards_per_family)} must be at least 1")
     return tuple(animal for animal in ANIMALS for _ in range(cards_per_family))
 
 
@@ -130,7 +131,7 @@ def check_denomination(value: object, what: str = "money card") -> int:
     """``value`` as an int if it is a money denomination, else :class:`InvalidActionError`."""
     if isinstance(value, bool) or not isinstance(value, int) or value not in _INDEX:
         raise InvalidActionError(
-            f"{what} {value!r} is not a money card: denominations are "
+            f"{what} {excerpt(value)} is not a money card: denominations are "
             + ", ".join(map(str, DENOMINATIONS))
         )
     return value
@@ -172,7 +173,8 @@ def check_counts(counts: Sequence[int], what: str = "money counts") -> Counts:
         isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in counts
     ):
         raise InvalidActionError(
-            f"{what} {tuple(counts)!r} must be {len(DENOMINATIONS)} non-negative whole numbers, "
+            f"{what} {excerpt(tuple(counts))} must be {len(DENOMINATIONS)} non-negative whole "
+            "numbers, "
             f"one per denomination {DENOMINATIONS}"
         )
     return tuple(counts)
@@ -223,8 +225,8 @@ def parse_money(text: str | Iterable[int]) -> tuple[int, ...]:
                 values.append(int(part))
             except ValueError:
                 raise InvalidActionError(
-                    f"money card {part!r} in {text!r} is not a number: denominations are "
-                    + ", ".join(map(str, DENOMINATIONS))
+                    f"money card {excerpt(part)} in {excerpt(text)} is not a number: "
+                    "denominations are " + ", ".join(map(str, DENOMINATIONS))
                 ) from None
         return from_counts(to_counts(values))
     return from_counts(to_counts(text))

@@ -40,6 +40,8 @@ __all__ = [
     "seat_name",
     "MarkdownTable",
     "markdown_table",
+    "loss_colour",
+    "verdicts_html",
 ]
 
 #: A background colour per species (light, so the black text stays readable).
@@ -365,3 +367,56 @@ def markdown_table(headers: Sequence[object], rows: Iterable[Sequence[object]]) 
             )
         body.append(line(row))
     return MarkdownTable("\n".join([line(headers), "|" + "---|" * len(headers), *body]))
+
+
+# ----- the coach's verdicts (kuhtheory.coach) ----------------------------------------------------
+#: The colour of a verdict by its loss in money: none, small, large, very large; grey when it was
+#: not measured.
+LOSS_COLOURS: tuple[tuple[float, str], ...] = (
+    (0.5, "#dcfce7"),
+    (20.0, "#fef9c3"),
+    (100.0, "#ffedd5"),
+    (float("inf"), "#fee2e2"),
+)
+
+
+def loss_colour(loss: float | None) -> str:
+    """The background colour of a verdict's loss (see :data:`LOSS_COLOURS`).
+
+    >>> loss_colour(0.0), loss_colour(15), loss_colour(250), loss_colour(None)
+    ('#dcfce7', '#fef9c3', '#fee2e2', '#f3f4f6')
+    """
+    if loss is None:
+        return "#f3f4f6"
+    return next(colour for limit, colour in LOSS_COLOURS if loss < limit)
+
+
+def verdicts_html(verdicts: Iterable[Any], empty: str = "") -> str:
+    """The coach's verdicts (:class:`kuhtheory.coach.Verdict`), one coloured box each: the action
+    taken beside the recommendation, the loss and how sure it is, the model in small print.
+
+    >>> from kuhtheory.coach import Certainty, Kind, Verdict
+    >>> v = Verdict(5, 1, 0, Kind.PAYMENT, "pay 90", "pay 50", 40.0, "no change", "none",
+    ...             Certainty.EXACT, "P0 pays 50", (), None, 0.0)
+    >>> "#fee2e2" not in verdicts_html([v]) and "loss 40" in verdicts_html([v])
+    True
+    """
+    boxes = []
+    for v in verdicts:
+        if v.loss is None:
+            loss = "not measured"
+        else:
+            loss = (
+                f"loss {v.loss:.0f}" if abs(v.loss - round(v.loss)) < 5e-7 else f"loss {v.loss:.2f}"
+            )
+        notes = "".join(f"<br>note: {_ESC(n)}" for n in v.notes)
+        boxes.append(
+            f'<div class="kt-verdict" style="background:{loss_colour(v.loss)};'
+            f"border-left:4px solid #6b7280;padding:4px 8px;margin:3px 0;font-family:{_FONT};"
+            f'font-size:13px"><b>P{v.seat} {_ESC(v.kind.value)}</b> &middot; did: '
+            f"{_ESC(v.action)} &middot; recommended: {_ESC(v.recommendation)} &middot; "
+            f"<b>{loss}</b> ({_ESC(v.certainty.value)})"
+            f'<div style="font-size:11px;color:#4b5563">{_ESC(v.situation)}<br>'
+            f"model: {_ESC(v.model)}{notes}</div></div>"
+        )
+    return "".join(boxes) or empty

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from kuhtheory.cards import DENOMINATIONS, Counts, total
 from kuhtheory.editions import (
     CounterSettlement,
+    Deadlock,
     Edition,
     Preemption,
     ScoreTieBreak,
@@ -170,6 +171,15 @@ def _turn(e: Edition) -> str:
     return "auction or trade, one of the two"
 
 
+def _deadlock(e: Edition) -> str:
+    if e.deadlock is Deadlock.THIRD_REPETITION:
+        return (
+            "house rule (the printed rules are silent): the third time a turn starts in the same "
+            "position, the game ends, and incomplete families score nothing"
+        )
+    return "nothing ends it: two players may pass a card back and forth for ever"
+
+
 def _players(e: Edition) -> str:
     return f"{number(e.min_players)} to {number(e.max_players)}"
 
@@ -191,6 +201,7 @@ QUESTIONS: Mapping[str, tuple[tuple[str, ...], Callable[[Edition], str]]] = {
     "Two against two": (("pair_trade",), _pairs),
     "Score": (("scoring", "dove_bonus"), _score),
     "Equal scores": (("score_tiebreak",), _score_tie),
+    "A game that cannot end": (("deadlock",), _deadlock),
 }
 
 #: The edition fields the questions answer (every rule field of :class:`Edition`).

@@ -19,6 +19,11 @@ Readings where the sources are silent (each is a field, so it can be changed):
   and the 2025 tie and score tie-break stay.
 * 2025's starting player ("who owns the heaviest animal") is a seat given to the engine or drawn
   from the seed.
+* A game the printed rules let run for ever (in 2025, the last open family split two and one
+  between two players without money: every trade is a tie the offerer wins, and the card goes
+  back and forth) ends by the house rule K-HOUSE-1, the third time a turn starts in the same
+  position (the field ``deadlock``, the same in every edition;
+  ``dataclasses.replace(edition, deadlock=Deadlock.NONE)`` plays the printed rules alone).
 
 >>> get_edition("classic").scoring
 <Scoring.SUM_TIMES_FAMILIES: 'sum-times-families'>
@@ -38,6 +43,7 @@ from dataclasses import dataclass
 
 from kuhtheory.cards import DENOMINATIONS, Counts, total
 from kuhtheory.errors import UnknownEditionError
+from kuhtheory.quoting import excerpt
 
 
 class Preemption(enum.Enum):
@@ -81,6 +87,18 @@ class Scoring(enum.Enum):
     SUM = "sum"
 
 
+class Deadlock(enum.Enum):
+    """What ends a game the printed rules let run for ever (the sources are silent)."""
+
+    #: House rule K-HOUSE-1: the third time a turn starts in the same position (the same player
+    #: to move, the same animals before every player, the same money in every hand, the same
+    #: cards left in the deck) the game ends; incomplete families score nothing.
+    THIRD_REPETITION = "third-repetition"
+    #: The printed rules only: nothing ends such a game (a bot loop or a 2025 deadlock runs on
+    #: until the caller's action limit).
+    NONE = "none"
+
+
 class ScoreTieBreak(enum.Enum):
     """Who wins when the top scores are equal."""
 
@@ -120,6 +138,7 @@ class Edition:
     deal_animals: int = 0
     double_move: bool = False
     one_bid_per_auction: bool = False
+    deadlock: Deadlock = Deadlock.THIRD_REPETITION
     variants: tuple[str, ...] = ()
 
     @property
@@ -145,8 +164,9 @@ class Edition:
     def check_players(self, players: object) -> int:
         """``players`` if the edition seats that many, else :class:`UnknownEditionError`."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise UnknownEditionError(f"players={players!r} must be a whole number")
+            raise UnknownEditionError(f"players={excerpt(players)} must be a whole number")
         if not self.min_players <= players <= self.max_players:
+            players_text = excerpt(players)
             hint = ""
             if players == 6:
                 hint = (
@@ -154,7 +174,7 @@ class Edition:
                     " and the deck has 10)"
                 )
             raise UnknownEditionError(
-                f"players={players} is not possible in {self.name!r}: it seats "
+                f"players={players_text} is not possible in {self.name!r}: it seats "
                 f"{self.min_players}-{self.max_players}{hint}"
             )
         needed = tuple(c * players for c in self.start_money)
@@ -348,6 +368,10 @@ def get_edition(name: str | Edition = DEFAULT_EDITION, variants: Iterable[str] =
     ...
     kuhtheory.errors.UnknownEditionError: unknown edition 'chess': choose one of classic, 2025, ...
     """
+    if isinstance(variants, str) or not isinstance(variants, Iterable):
+        raise UnknownEditionError(
+            f"variants={excerpt(variants)} must be a list of variant names: {', '.join(VARIANTS)}"
+        )
     if isinstance(name, Edition):
         edition = name
     else:
@@ -356,10 +380,12 @@ def get_edition(name: str | Edition = DEFAULT_EDITION, variants: Iterable[str] =
             edition = EDITIONS[key.strip().lower()]
         except KeyError:
             raise UnknownEditionError(
-                f"unknown edition {name!r}: choose one of {', '.join(EDITIONS)}"
+                f"unknown edition {excerpt(name)}: choose one of {', '.join(EDITIONS)}"
             ) from None
         variants = (*inline, *variants)
     for variant_name in variants:
+        if not isinstance(variant_name, str):
+            raise UnknownEditionError(f"variant {excerpt(variant_name)} is not a variant name")
         key = variant_name.strip().lower()
         if not key:
             continue
@@ -367,7 +393,7 @@ def get_edition(name: str | Edition = DEFAULT_EDITION, variants: Iterable[str] =
             variant = VARIANTS[key]
         except KeyError:
             raise UnknownEditionError(
-                f"unknown variant {variant_name!r}: choose one of {', '.join(VARIANTS)}"
+                f"unknown variant {excerpt(variant_name)}: choose one of {', '.join(VARIANTS)}"
             ) from None
         edition = variant.apply(edition)
     return edition

@@ -43,5 +43,9 @@ class SolverInputError(KuhtheoryError, ValueError):
     """An impossible input to a solver (negative worth, unknown denomination, empty game)."""
 
 
+class OutputFileError(KuhtheoryError, ValueError):
+    """An output path that cannot be written: a directory, a missing folder, no permission."""
+
+
 class SolverError(KuhtheoryError, RuntimeError):
     """A solver that failed (for example an infeasible or unbounded LP): never a wrong answer."""

@@ -37,6 +37,8 @@ kuhtheory.errors.InvalidRecordError: action 0 Auction(player=1): ...
 from __future__ import annotations
 
 import json
+import math
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
@@ -44,13 +46,18 @@ from pathlib import Path
 from typing import Any, cast
 
 from kuhtheory.errors import InvalidRecordError, KuhtheoryError
+from kuhtheory.files import write_text_atomic
 from kuhtheory.game import GameSpec, GameStateProtocol, game_names, get_game
+from kuhtheory.quoting import clip, excerpt
 
 FORMAT = "kuhtheory-record"
 VERSION = 1
 
 __all__ = [
     "FORMAT",
+    "MAX_DEPTH",
+    "MAX_INTEGER",
+    "MAX_RECORD_BYTES",
     "VERSION",
     "bundled_records",
     "dumps",
@@ -58,6 +65,8 @@ __all__ = [
     "load",
     "load_bundled",
     "loads",
+    "parse",
+    "read",
     "record_from_state",
     "replay",
     "replay_states",
@@ -66,6 +75,97 @@ __all__ = [
     "schema",
     "validate",
 ]
+
+
+# ----- bounds ------------------------------------------------------------------------------------
+#: Reading a record stops past this many bytes: a real game's record is tens of kilobytes (a
+#: 50,000-action game, the longest :func:`kuhtheory.agents.play.play` allows, about 2.5 MB).
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+#: How deeply a record's JSON may nest: a record nests four levels, ``meta`` leaves room for notes.
+MAX_DEPTH = 32
+#: Every integer in a record lies within ``-MAX_INTEGER .. MAX_INTEGER`` (a 64-bit whole number).
+MAX_INTEGER = 2**63 - 1
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise InvalidRecordError(f"record: the number {excerpt(text, 30)} is not finite")
+    return value
+
+
+def _parse_constant(text: str) -> Any:
+    raise InvalidRecordError(f"record: {text} is not a JSON value")
+
+
+def parse(text: str | bytes) -> Any:
+    """The JSON value of ``text``, not yet checked against the schema (:func:`validate` checks
+    it and the bounds on depth and integers): :class:`InvalidRecordError` if ``text`` is larger
+    than :data:`MAX_RECORD_BYTES`, is not JSON, has non-finite numbers, integers beyond Python's
+    4,300-digit limit or nests beyond Python's recursion limit."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise InvalidRecordError(
+            f"record is larger than {MAX_RECORD_BYTES // 2**20} MiB (MAX_RECORD_BYTES): "
+            "not a game record"
+        )
+    try:
+        data = json.loads(
+            text,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
+    except InvalidRecordError:
+        raise
+    except RecursionError:
+        raise InvalidRecordError(f"record nests deeper than {MAX_DEPTH} levels") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidRecordError(f"record is not valid JSON: {clip(str(exc), 120)}") from None
+    except ValueError:  # Python refuses to read an integer of more than 4,300 digits
+        raise InvalidRecordError(
+            f"record holds an integer of more than 4300 digits (integers in a record lie within "
+            f"+-{MAX_INTEGER})"
+        ) from None
+    return data
+
+
+def _check_tree(data: object) -> None:
+    """Check that ``data`` is plain JSON within the bounds: dicts with string keys, lists,
+    strings, booleans, None, integers within :data:`MAX_INTEGER`, finite floats, nested at most
+    :data:`MAX_DEPTH` deep (a structure that contains itself is too deep). Iterative: no
+    recursion however deep the input."""
+    stack: list[tuple[object, int, str]] = [(data, 1, "record")]
+    while stack:
+        value, depth, path = stack.pop()
+        if isinstance(value, dict):
+            items: Any = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise InvalidRecordError(f"{path}: the record nests deeper than {MAX_DEPTH} levels")
+        for key, item in items:
+            if isinstance(value, dict) and not isinstance(key, str):
+                raise InvalidRecordError(f"{path}: the key {excerpt(key)} is not a string")
+            kind = type(item)
+            if kind is str or kind is bool or item is None:
+                continue
+            if kind is int:
+                if not -MAX_INTEGER <= item <= MAX_INTEGER:  # type: ignore[operator]
+                    raise InvalidRecordError(
+                        f"{path}: the integer {excerpt(item)} is out of bounds "
+                        f"(within +-{MAX_INTEGER})"
+                    )
+            elif kind is float:
+                if not math.isfinite(item):  # type: ignore[arg-type]
+                    raise InvalidRecordError(f"{path}: the number {item!r} is not finite")
+            elif kind is dict or kind is list:
+                sub = f"{path}.{excerpt(key, 40)}" if isinstance(key, str) else f"{path}[{key}]"
+                stack.append((item, depth + 1, sub))
+            else:
+                raise InvalidRecordError(
+                    f"{path}: {excerpt(item)} ({kind.__name__}) is not a JSON value"
+                )
 
 
 # ----- the schema and a small validator for the keywords it uses --------------------------------
@@ -82,6 +182,12 @@ def schema() -> dict[str, Any]:
     """
     result: dict[str, Any] = json.loads(_schema_text())
     return result
+
+
+@lru_cache(maxsize=1)
+def _root() -> dict[str, Any]:
+    """The schema, parsed once (never handed out: :func:`schema` gives copies)."""
+    return schema()
 
 
 _TYPES: Mapping[str, tuple[type, ...]] = {
@@ -104,7 +210,9 @@ def _is_type(value: object, name: str) -> bool:
 
 
 def _check(value: object, node: Mapping[str, Any], root: Mapping[str, Any], path: str) -> None:
-    """Check ``value`` against one schema node (the subset of draft 2020-12 the schema uses)."""
+    """Check ``value`` against one schema node (the subset of draft 2020-12 the schema uses).
+
+    Messages quote the value as a bounded excerpt (:func:`kuhtheory.quoting.excerpt`)."""
     ref = node.get("$ref")
     if ref is not None:
         target: Any = root
@@ -112,20 +220,22 @@ def _check(value: object, node: Mapping[str, Any], root: Mapping[str, Any], path
             target = target[part]
         _check(value, target, root, path)
     if "const" in node and (value != node["const"] or type(value) is not type(node["const"])):
-        raise InvalidRecordError(f"{path}: {value!r} must be {node['const']!r}")
+        raise InvalidRecordError(f"{path}: {excerpt(value)} must be {node['const']!r}")
     if "enum" in node and value not in node["enum"]:
         raise InvalidRecordError(
-            f"{path}: {value!r} is not one of {', '.join(map(repr, node['enum']))}"
+            f"{path}: {excerpt(value)} is not one of {', '.join(map(repr, node['enum']))}"
         )
     if "type" in node:
         names = node["type"] if isinstance(node["type"], list) else [node["type"]]
         if not any(_is_type(value, n) for n in names):
-            raise InvalidRecordError(f"{path}: {value!r} must be of type {' or '.join(names)}")
+            raise InvalidRecordError(
+                f"{path}: {excerpt(value)} must be of type {' or '.join(names)}"
+            )
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if "minimum" in node and value < node["minimum"]:
-            raise InvalidRecordError(f"{path}: {value!r} must be at least {node['minimum']}")
+            raise InvalidRecordError(f"{path}: {excerpt(value)} must be at least {node['minimum']}")
     if isinstance(value, str) and len(value) < node.get("minLength", 0):
-        raise InvalidRecordError(f"{path}: {value!r} must not be empty")
+        raise InvalidRecordError(f"{path}: {excerpt(value)} must not be empty")
     if isinstance(value, dict):
         for key in node.get("required", ()):
             if key not in value:
@@ -134,35 +244,55 @@ def _check(value: object, node: Mapping[str, Any], root: Mapping[str, Any], path
         if node.get("additionalProperties") is False:
             extra = sorted(set(value) - set(props))
             if extra:
-                raise InvalidRecordError(f"{path}: unknown fields {extra!r}")
+                raise InvalidRecordError(f"{path}: unknown fields {excerpt(extra)}")
         for key, sub in props.items():
             if key in value:
                 _check(value[key], sub, root, f"{path}.{key}")
     if isinstance(value, list) and "items" in node:
+        items = node["items"]
+        if items.get("$ref") == "#/$defs/action":
+            _check_actions(value, items, root, path)
+            return
         for i, item in enumerate(value):
-            _check(item, node["items"], root, f"{path}[{i}]")
+            _check(item, items, root, f"{path}[{i}]")
+
+
+def _check_actions(
+    actions: list[Any], node: Mapping[str, Any], root: Mapping[str, Any], path: str
+) -> None:
+    """The schema's ``actions`` items, checked in one quick pass: the generic :func:`_check`
+    (and its message) only for an action that fails the quick test. The quick test is the
+    action schema itself: an object with a non-empty string ``type`` and a seat ``player``."""
+    for i, item in enumerate(actions):
+        if type(item) is dict:
+            kind, player = item.get("type"), item.get("player")
+            if type(kind) is str and kind and type(player) is int and player >= 0:
+                continue
+        _check(item, node, root, f"{path}[{i}]")
 
 
 def validate(record: object) -> dict[str, Any]:
     """``record`` if it has the record's shape (the schema, and one seat per player), else an error.
 
     Only the form is checked here; :func:`replay` also checks every action against the rules.
+    The record must be plain JSON within the bounds (:data:`MAX_DEPTH`, :data:`MAX_INTEGER`).
 
     >>> validate({"format": "kuhtheory-record", "version": 2})
     Traceback (most recent call last):
     ...
     kuhtheory.errors.InvalidRecordError: record.version: 2 must be 1
     """
-    root = schema()
+    root = _root()
     if isinstance(record, dict) and "version" in record and record.get("format") == FORMAT:
         # Say "wrong version" before "missing field": a newer record has other fields.
         _check(record["version"], root["properties"]["version"], root, "record.version")
     _check(record, root, root, "record")
+    _check_tree(record)
     record = cast(dict[str, Any], record)  # _check proved it is an object
     players = record["setup"]["players"]
     if len(record["seats"]) != players:
         raise InvalidRecordError(
-            f"record.seats: {record['seats']!r} names {len(record['seats'])} seats "
+            f"record.seats: {excerpt(record['seats'])} names {len(record['seats'])} seats "
             f"for {players} players"
         )
     return record
@@ -228,20 +358,20 @@ def replay_states(record: object) -> Iterator[GameStateProtocol]:
     spec = get_game(rec["game"])
     try:
         state = spec.new_game(**rec["setup"])
-    except TypeError as exc:
-        raise InvalidRecordError(f"record.setup {rec['setup']!r}: {exc}") from None
-    except KuhtheoryError as exc:
-        raise InvalidRecordError(f"record.setup {rec['setup']!r}: {exc}") from None
+    except (TypeError, KuhtheoryError) as exc:
+        raise InvalidRecordError(
+            f"record.setup {excerpt(rec['setup'])}: {clip(str(exc), 200)}"
+        ) from None
     yield state
     for i, data in enumerate(rec["actions"]):
         try:
             action = spec.action_from_json(data)
         except KuhtheoryError as exc:
-            raise InvalidRecordError(f"action {i}: {exc}") from None
+            raise InvalidRecordError(f"action {i}: {clip(str(exc), 300)}") from None
         try:
             state = state.apply(action)
         except KuhtheoryError as exc:
-            raise InvalidRecordError(f"action {i} {action!r}: {exc}") from None
+            raise InvalidRecordError(f"action {i} {action!r}: {clip(str(exc), 300)}") from None
         yield state
 
 
@@ -257,8 +387,8 @@ def replay(record: object, *, check_result: bool = True) -> GameStateProtocol:
         for key, value in expected.items():
             if record["result"][key] != value:
                 raise InvalidRecordError(
-                    f"record.result.{key}: the record says {record['result'][key]!r} but the "
-                    f"actions give {value!r} (tampered or from another setup)"
+                    f"record.result.{key}: the record says {excerpt(record['result'][key])} but "
+                    f"the actions give {excerpt(value)} (tampered or from another setup)"
                 )
     return state
 
@@ -290,29 +420,44 @@ def dumps(record: Mapping[str, Any]) -> str:
 
 
 def loads(text: str | bytes) -> dict[str, Any]:
-    """The record in JSON ``text``, checked by :func:`validate` (not yet replayed)."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise InvalidRecordError(f"record is not valid JSON: {exc}") from None
-    return validate(data)
+    """The record in JSON ``text``, checked by :func:`validate` (not yet replayed).
+
+    Within the bounds of :func:`parse`; every failure is an :class:`InvalidRecordError`.
+    """
+    return validate(parse(text))
 
 
 def save(record: Mapping[str, Any], path: str | Path) -> Path:
-    """Write ``record`` (validated first) to ``path`` as UTF-8 JSON; returns the path."""
+    """Write ``record`` (validated first) to ``path`` as UTF-8 JSON; returns the path.
+
+    The file is written atomically and a symlink at ``path`` is replaced, never followed
+    (:func:`kuhtheory.files.write_text_atomic`).
+    """
     validate(dict(record))
-    target = Path(path)
-    target.write_text(dumps(record) + "\n", encoding="utf-8")
-    return target
+    return write_text_atomic(path, dumps(record) + "\n")
+
+
+def read(path: str | Path) -> Any:
+    """The JSON value in the file ``path`` (``"-"``: standard input) within the bounds of
+    :func:`parse`, not yet validated. At most :data:`MAX_RECORD_BYTES` + 1 bytes are read, so
+    ``/dev/zero`` or a huge file costs no more than that."""
+    name = str(path)
+    try:
+        if name == "-":
+            text = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        else:
+            with open(path, "rb") as stream:
+                text = stream.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise InvalidRecordError(
+            f"cannot read record {excerpt(name)}: {exc.strerror or exc}"
+        ) from None
+    return parse(text)
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    """The record in the file ``path`` (validated, not yet replayed)."""
-    try:
-        text = Path(path).read_bytes()
-    except OSError as exc:
-        raise InvalidRecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from None
-    return loads(text)
+    """The record in the file ``path`` (validated, not yet replayed); see :func:`read`."""
+    return validate(read(path))
 
 
 def bundled_records() -> tuple[str, ...]:

@@ -52,20 +52,36 @@ import io
 import json
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    as_completed,
+    wait,
+)
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from kuhtheory.errors import InvalidSetupError
 from kuhtheory.game import get_game
 from kuhtheory.progress import Progress
+from kuhtheory.quoting import excerpt
 from kuhtheory.stats import Interval, mean_interval, standard_deviation, wilson_interval
 
 #: How shared wins count: a fraction 1/k to each of the k winners, or a full win to each.
 SHARED_MODES = ("fraction", "win")
 #: Default cap on the actions of one game (ordinary 4-player Kuhhandel games take 200-700).
 MAX_ACTIONS = 3000
+#: The most games one tournament plays: every game's result is kept (about 200 bytes each),
+#: and a million Kuhhandel games take hours on a laptop.
+MAX_GAMES = 1_000_000
+#: The most worker processes started here, even when forced past the machine's cores (each holds
+#: an engine); a given executor (a Dask cluster) may report more workers.
+MAX_JOBS = 256
+#: The largest ``max_actions`` (a longer game is a bot that loops, K-HOUSE-1 ends real games).
+MAX_ACTIONS_LIMIT = 1_000_000
 
 
 # ---------------------------------------------------------------------------------------------
@@ -472,6 +488,7 @@ def _check_args(
     chunk_size: int | None,
     max_actions: int,
     setup: Mapping[str, Any],
+    local: bool = True,
 ) -> tuple[str, tuple[str, ...]]:
     spec = get_game(game)
     if isinstance(bots, str):
@@ -490,13 +507,15 @@ def _check_args(
             f"bots={list(bots)!r}: unknown bot {unknown[0]!r} for {spec.name}: choose from "
             f"{', '.join(known)}"
         )
-    for name, value, low in (
-        ("games", games, 1),
-        ("jobs", jobs, 1),
-        ("max_actions", max_actions, 1),
+    for name, value, high in (
+        ("games", games, MAX_GAMES),
+        ("jobs", jobs, MAX_JOBS if local else MAX_GAMES),
+        ("max_actions", max_actions, MAX_ACTIONS_LIMIT),
     ):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise InvalidSetupError(f"{name}={value!r} must be a whole number >= {low}")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
+            raise InvalidSetupError(
+                f"{name}={excerpt(value)} must be a whole number from 1 to {high}"
+            )
     if chunk_size is not None and (
         isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
     ):
@@ -508,13 +527,33 @@ def _check_args(
     return spec.name, names
 
 
-def chunks(games: int, chunk_size: int) -> list[tuple[int, ...]]:
-    """Consecutive index chunks covering ``range(games)``.
+def chunks(games: int, chunk_size: int) -> Iterator[tuple[int, ...]]:
+    """Consecutive index chunks covering ``range(games)``, made one at a time as they are taken.
 
-    >>> chunks(5, 2)
+    >>> list(chunks(5, 2))
     [(0, 1), (2, 3), (4,)]
     """
-    return [tuple(range(i, min(i + chunk_size, games))) for i in range(0, games, chunk_size)]
+    for i in range(0, games, chunk_size):
+        yield tuple(range(i, min(i + chunk_size, games)))
+
+
+def _run_lazily(
+    pool: Executor,
+    jobs: Iterator[tuple[int, _Job]],
+    in_flight: int,
+    done: Callable[[int, list[GameResult]], None],
+) -> None:
+    """Run the numbered ``jobs`` on ``pool`` with at most ``in_flight`` submitted at a time,
+    calling ``done(k, results)`` as each ends (in any order)."""
+    pending: dict[Future[list[GameResult]], int] = {}
+    for k, job in jobs:
+        pending[pool.submit(_play_chunk, job)] = k
+        if len(pending) >= in_flight:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                done(pending.pop(fut), fut.result())
+    for fut in as_completed(pending):
+        done(pending[fut], fut.result())
 
 
 def run_tournament(
@@ -575,45 +614,40 @@ def run_tournament(
     if "variants" in setup_map:
         setup_map["variants"] = tuple(setup_map["variants"])
     game_name, names = _check_args(
-        game, bots, games, shared, jobs, chunk_size, max_actions, setup_map
+        game, bots, games, shared, jobs, chunk_size, max_actions, setup_map, executor is None
     )
     size = chunk_size or max(1, min(50, math.ceil(games / (8 * jobs))))
     setup_items = tuple(sorted(setup_map.items()))
-    jobs_list = [
+    # The chunks are made lazily: only those running or waiting to run exist at any time.
+    job_list = (
         _Job(game_name, setup_items, names, seed, idx, max_actions) for idx in chunks(games, size)
-    ]
+    )
     start = time.perf_counter()
-    results: list[list[GameResult] | None] = [None] * len(jobs_list)
+    results: dict[int, list[GameResult]] = {}
     bar = Progress(games, enabled=progress, label="games ")
     finished = 0
+
+    def done(k: int, chunk: list[GameResult]) -> None:
+        nonlocal finished
+        results[k] = chunk
+        finished += len(chunk)
+        bar.update(len(chunk))
+        if on_game is not None:
+            on_game(finished)
+
     with bar:
         if executor is None and jobs == 1:
-            for k, job in enumerate(jobs_list):
-                results[k] = _play_chunk(job)
-                finished += len(job.indices)
-                bar.update(len(job.indices))
-                if on_game is not None:
-                    on_game(finished)
+            for k, job in enumerate(job_list):
+                done(k, _play_chunk(job))
         else:
             own = executor is None
             pool = ProcessPoolExecutor(max_workers=jobs) if executor is None else executor
             try:
-                futures: dict[Future[list[GameResult]], int] = {
-                    pool.submit(_play_chunk, job): k for k, job in enumerate(jobs_list)
-                }
-                from concurrent.futures import as_completed
-
-                for fut in as_completed(futures):
-                    k = futures[fut]
-                    results[k] = fut.result()
-                    finished += len(jobs_list[k].indices)
-                    bar.update(len(jobs_list[k].indices))
-                    if on_game is not None:
-                        on_game(finished)
+                _run_lazily(pool, enumerate(job_list), 2 * jobs, done)
             finally:
                 if own:
                     pool.shutdown(cancel_futures=True)
-    merged = tuple(g for chunk in results if chunk is not None for g in chunk)
+    merged = tuple(g for k in sorted(results) for g in results[k])
     rows, pairs = tabulate(names, merged, shared, level)
     return TournamentResult(
         game=game_name,

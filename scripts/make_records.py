@@ -11,9 +11,12 @@ writes the same files every time (as long as the engine and bots do not change):
 * ``2025-double-move.json``: a 2025 game with the double-move variant, with a trade followed by
   an auction in the same turn;
 * ``bluff-buy-back.json``: the bluff edition's buy-back (the auctioneer returns the bidder's
-  cards and pays the bid again).
+  cards and pays the bid again);
+* ``classic-coach-lesson.json``: a random, a heuristic and an equilibrium bot (and one more
+  heuristic) in one classic game with a preemption and a counter-offered trade, for the coach's
+  chapter (notebooks/coach.md).
 
-Run: ``.venv/bin/python scripts/make_records.py [--out DIR] [--max-seed N]``.
+Run: ``.venv/bin/python scripts/make_records.py [--out DIR] [--max-seed N] [--only FILE]``.
 """
 
 from __future__ import annotations
@@ -102,6 +105,15 @@ WANTED = (
         "2025 with the double-move variant: after a trade the active player also auctions",
     ),
     Wanted(
+        "classic-coach-lesson.json",
+        "classic",
+        (),
+        4,
+        ("random", "heuristic", "equilibrium", "heuristic"),
+        lambda state: _has(ev.Preempted)(state) and _has(ev.TradeCountered)(state),
+        "a game to learn from: three kinds of bot, a preemption and counter-offered trades",
+    ),
+    Wanted(
         "bluff-buy-back.json",
         "bluff",
         (),
@@ -138,9 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--max-seed", type=int, default=500)
+    parser.add_argument("--only", metavar="FILE", help="write only this record (a file name)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for wanted in WANTED:
+        if args.only and wanted.file != args.only:
+            continue
         record = find(wanted, args.max_seed)
         replay(record)  # every action re-checked, the result too
         path = save(record, args.out / wanted.file)

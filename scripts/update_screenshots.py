@@ -38,6 +38,7 @@ SHOTS = (
     "phone-rules-figure.png",
     "static-play-table.png",
     "selfcheck-notebooks-trade-desktop.png",
+    "coach-replay-verdict.png",
 )
 #: Pages of the PDF kept as pictures (1-based): a chapter's first page and its self-check.
 PDF_PAGES = {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +19,7 @@ from kuhtheory.agents import (
 from kuhtheory.agents import heuristic as H
 from kuhtheory.agents.play import agent_seed, game_summary, play
 from kuhtheory.cards import Animal
+from kuhtheory.editions import Deadlock, get_edition
 from kuhtheory.engine import (
     Auction,
     Bid,
@@ -372,8 +375,8 @@ def test_k_end_1_heuristic_games_finish_within_the_cap(spec, examples):
     @given(seed=st.integers(0, 10**6), players=st.sampled_from([3, 4, 4, 5]))
     def finishes(seed, players):
         end = _heuristic_game(spec, seed, players)
-        if not end.is_terminal:
-            assert _moneyless_deadlock(end), f"{spec} seed {seed}: no end within {TURN_CAP} turns"
+        # the deadlock the rules allow (below) is ended by the house rule K-HOUSE-1
+        assert end.is_terminal, f"{spec} seed {seed}: no end within {TURN_CAP} turns"
 
     finishes()
 
@@ -385,16 +388,18 @@ def _moneyless_deadlock(state) -> bool:
     return state.deck_size == 0 and all(state.money_total(p) == 0 for p in holders)
 
 
-def test_k_trd_3_a_moneyless_2025_split_never_ends():
-    # The deadlock the property above allows, played by the rules alone: no bot can end it.
-    state = _goose_endgame((), (), 1, 2)
+def test_k_trd_3_a_moneyless_2025_split_never_ends_by_the_printed_rules():
+    # The deadlock, played by the printed rules alone (house rule K-HOUSE-1 off): no bot can end
+    # it. With K-HOUSE-1 (every edition) the third repetition ends it: tests/test_house_rules.py.
+    printed = dataclasses.replace(get_edition("2025"), deadlock=Deadlock.NONE)
+    state = _goose_endgame((), (), 1, 2, edition=printed)
     for _ in range(20):
         state = state.apply(state.legal_actions()[0])  # trade with nothing; accept
     assert not state.is_terminal and _moneyless_deadlock(state)
     assert sorted((state.herd(0)[1], state.herd(1)[1])) == [1, 2]
 
 
-def _goose_endgame(mine, theirs, my_geese, their_geese, active=0):
+def _goose_endgame(mine, theirs, my_geese, their_geese, active=0, edition="2025"):
     """A 2025 endgame (deck empty): seats 0 and 1 share the geese, seat 2 owns every other family
     and no money; seat ``active`` must trade (K-END-1)."""
     from kuhtheory.engine.setup import setup_position
@@ -402,7 +407,7 @@ def _goose_endgame(mine, theirs, my_geese, their_geese, active=0):
     rest = {a: 3 for a in Animal if a is not Animal.GOOSE}
     return setup_position(
         3,
-        "2025",
+        edition,
         money={0: mine, 1: theirs, 2: ()},
         herds={0: {Animal.GOOSE: my_geese}, 1: {Animal.GOOSE: their_geese}, 2: rest},
         deck=(),

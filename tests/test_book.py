@@ -692,6 +692,40 @@ def test_the_static_play_table_says_it_needs_a_kernel_and_looks_inert(built_book
         )
 
 
+@pytest.mark.browser
+@needs_chromium
+def test_the_static_replay_viewer_shows_the_coachs_verdict_beside_the_action(built_book: Path):
+    """The coach chapter's replay viewer, saved at the step after a costly decision: the verdict
+    box (the action taken, the recommendation, the loss, coloured by it) and the chart of the
+    money lost so far render on the static page, offline (issue 17)."""
+    _need_widget_js(built_book)
+    from devtools import Browser
+
+    from kuhtheory.display import LOSS_COLOURS
+
+    with Browser(offline=True) as browser:
+        page = browser.open((built_book / "notebooks" / "coach.html").as_uri(), settle=2.0)
+        verdict = page.wait_for(
+            "(() => { const v = document.querySelector('.kt-needs-kernel .kt-verdict');"
+            " return v && [v.innerText, getComputedStyle(v).backgroundColor]; })()"
+        )
+        assert verdict, "no verdict box in the saved viewer"
+        text, colour = verdict
+        assert "did:" in text and "recommended:" in text and "loss" in text and "model:" in text
+        palette = {
+            "rgb({}, {}, {})".format(*(int(c[i : i + 2], 16) for i in (1, 3, 5)))
+            for _, c in LOSS_COLOURS
+        }
+        assert colour in palette
+        lines = page.evaluate(
+            "document.querySelectorAll('.kt-needs-kernel svg polyline.kt-line').length"
+        )
+        assert lines >= 4  # the money lost so far, one line per player (and the money charts)
+        page.evaluate("document.querySelector('.kt-needs-kernel .kt-verdict').scrollIntoView()")
+        page.evaluate("window.scrollBy(0, -320)")
+        page.screenshot(SCREENSHOTS / "coach-replay-verdict.png", full_page=False)
+
+
 def test_widget_notices_point_at_the_books_binder(built_book: Path):
     from kuhtheory.widgets.common import BINDER_URL
 

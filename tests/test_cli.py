@@ -418,7 +418,16 @@ def test_top_level_help_lists_exactly_the_commands(capsys):
     assert status == 0
     listed = set(re.findall(r"^    (\w+)", out, re.M))
     commands = {n for n in _all_parsers() if n and " " not in n}
-    expected = {"play", "simulate", "replay", "rules", "tournament", "trajectories", "solve"}
+    expected = {
+        "play",
+        "simulate",
+        "replay",
+        "coach",
+        "rules",
+        "tournament",
+        "trajectories",
+        "solve",
+    }
     assert listed == commands == expected
     for word in ("play a game against bots", "replay", "rules", "solve", "tournaments"):
         assert word in out

@@ -32,12 +32,13 @@ def _expected_score(state, player):
 def _check_end(end):
     ed = end.edition
     assert end.is_terminal and end.phase is Phase.GAME_OVER and end.current_player is None
-    assert end.deck_size == 0
-    for animal in ANIMALS:
-        owners = [p for p in range(end.players) if end.animals(p).get(animal)]
-        assert len(owners) == 1, (animal, owners)
-        assert end.animals(owners[0])[animal] == ed.cards_per_family
-        assert end.family_owner(animal) == owners[0]
+    if not end.ended_by_repetition:  # K-HOUSE-1 may end a game with families still open
+        assert end.deck_size == 0
+        for animal in ANIMALS:
+            owners = [p for p in range(end.players) if end.animals(p).get(animal)]
+            assert len(owners) == 1, (animal, owners)
+            assert end.animals(owners[0])[animal] == ed.cards_per_family
+            assert end.family_owner(animal) == owners[0]
     assert money_everywhere(end) == ed.money_deck
     scores = end.scores()
     assert scores == tuple(_expected_score(end, p) for p in range(end.players))

@@ -322,7 +322,7 @@ def test_k_end_2_money_is_worth_nothing():
 # ----- double move (2025 variant) ----------------------------------------------------------------
 
 
-def test_2025_double_move_after_a_trade_must_auction():
+def test_k_var_1_2025_double_move_after_a_trade_must_auction():
     herds = {0: {A.COW: 1}, 1: {A.COW: 1}}
     s = setup_position(
         3, "2025", ["double-move"], herds=herds, deck=deck_with([A.PIG, A.HORSE], "2025", herds)
@@ -330,7 +330,7 @@ def test_2025_double_move_after_a_trade_must_auction():
     s = play(s, Trade(0, 1, A.COW, ()), Accept(1))
     assert s.phase is Phase.TURN and s.active_player == 0 and s.must_auction
     assert list(s.legal_actions()) == [Auction(0)]
-    with pytest.raises(IllegalActionError, match="double move"):
+    with pytest.raises(IllegalActionError, match="double move', K-VAR-1"):
         s.apply(Trade(0, 1, A.COW, ()))
     s = play(s, Auction(0), Pass(1), Pass(2))
     assert s.active_player == 1 and not s.must_auction

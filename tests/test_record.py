@@ -260,9 +260,9 @@ SHIPPED = sorted(
 )
 
 
-def test_there_are_three_to_five_shipped_records():
+def test_there_are_three_to_six_shipped_records():
     names = [p.name for p in SHIPPED if p.name.endswith(".json")]
-    assert 3 <= len(names) <= 5, names
+    assert 3 <= len(names) <= 6, names  # the sixth: the coach chapter's game (issue 17)
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,8 @@ EXPECTED = {
     "K-DONK": 1,
     "K-TRD": 4,
     "K-END": 2,
+    "K-VAR": 1,
+    "K-HOUSE": 1,
     "S-DECK": 1,
     "S-ROUND": 1,
     "S-PRE": 1,

@@ -267,6 +267,7 @@ class EquilibriumAgent(KuhhandelBot):
         self._rng = random.Random(seed)
         self._belief = MoneyTracker()
         self._revealed = 0
+        self._turn_starts: dict[tuple[Any, ...], int] = {}
 
     def __repr__(self) -> str:
         extra = f", spread={self.spread!r}" if self.spread else ""
@@ -404,11 +405,26 @@ class EquilibriumAgent(KuhhandelBot):
         if auction is not None and value < TRADE_SHARE * w:
             return auction
         solved, _ = self._solution(obs, me, opponent, animal, stake)
-        count, amount = _sample(self._rng, [((c, t), p) for c, t, p in solved[1]])
+        offers = solved[1]
+        if offers and self._position_repeats(obs):
+            # The same turn again: the equilibrium offer (solved as if this trade were the last
+            # word) is going round in a loop, and a third time ends the game with the family
+            # open (K-HOUSE-1). Lay the strongest offer this hand can make instead.
+            count, amount, _ = max(offers, key=lambda o: (o[1], -o[0]))
+            offers = ((count, amount, 1.0),)
+        count, amount = _sample(self._rng, [((c, t), p) for c, t, p in offers])
         pile = pile_of(self._hand_of(obs, me), count, amount)
         if pile is None:  # cannot happen: the offer class comes from this very hand
             pile = ()
         return Trade(legal.player, opponent, animal, pile)
+
+    def _position_repeats(self, obs: Observation) -> bool:
+        """Whether this turn starts in a position the bot has seen at one of its turns before
+        (what it can see: its money, every herd, the deck, every player's card count)."""
+        key = (obs.money, obs.herds, obs.deck_size, obs.card_counts)
+        times = self._turn_starts.get(key, 0) + 1
+        self._turn_starts[key] = times
+        return times > 1
 
     def _respond(self, obs: Observation, legal: LegalActions) -> Any:
         trade = obs.trade

@@ -50,6 +50,8 @@ def moves(
         raise InvalidSetupError(
             f"{len(agents)} agents {[a.name for a in agents]!r} for {state.players} seats"
         )
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
+        raise InvalidSetupError(f"max_actions={max_actions!r} must be a whole number >= 1")
     wants = [getattr(a, "uses_observation", True) for a in agents]
     for _ in range(max_actions):
         p = state.current_player
@@ -63,16 +65,22 @@ def moves(
 
 
 def play(
-    state: GameStateProtocol, agents: Sequence[Agent], *, max_actions: int = MAX_ACTIONS
+    state: GameStateProtocol,
+    agents: Sequence[Agent],
+    *,
+    max_actions: int = MAX_ACTIONS,
+    stop_at_limit: bool = False,
 ) -> Any:
     """Let ``agents`` (one per seat) play ``state`` to the end; returns the final state.
 
-    A game that has not ended after ``max_actions`` moves raises :class:`InvalidSetupError`.
+    A game that has not ended after ``max_actions`` moves raises :class:`InvalidSetupError`, or
+    with ``stop_at_limit`` is returned as it stands (``is_terminal`` False): the runs of many
+    games record it as unfinished and go on.
     """
     end = state
     for _, _, after in moves(state, agents, max_actions=max_actions):
         end = after
-    if end.current_player is not None:
+    if end.current_player is not None and not stop_at_limit:
         raise InvalidSetupError(
             f"no end after {max_actions} actions with agents {[a.name for a in agents]!r}"
         )
@@ -80,19 +88,22 @@ def play(
 
 
 def game_summary(state: Any) -> dict[str, Any]:
-    """JSON-ready figures of a finished game (the ``simulate --json`` entries, without the bots).
+    """JSON-ready figures of a game (the ``simulate --json`` entries, without the bots).
 
-    Kuhhandel: ``seed, edition, variants, players, turns, actions, winner`` (the seat, or None
-    when shared), ``winners, scores, families`` (each player's complete species), ``bonus`` (the
-    dove holder or None) and ``money`` (each player's final money total). Other games give the
-    common fields and their own ``details``.
+    Kuhhandel: ``seed, edition, variants, players, finished, turns, actions, winner`` (the seat,
+    or None when shared), ``winners, scores, families`` (each player's complete species),
+    ``bonus`` (the dove holder or None) and ``money`` (each player's final money total). Other
+    games give the common fields and their own ``details``. A game stopped unfinished
+    (``finished`` False) has no winners; its scores count the families completed so far.
     """
-    winners = list(state.winners())
+    finished = bool(state.is_terminal)
+    winners = list(state.winners()) if finished else []
     out: dict[str, Any] = {
         "seed": state.seed,
         "edition": None,
         "variants": [],
         "players": state.players,
+        "finished": finished,
         "turns": getattr(state, "turn", None),
         "actions": len(state.history),
         "winner": winners[0] if len(winners) == 1 else None,

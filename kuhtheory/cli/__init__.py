@@ -5,12 +5,13 @@
     kuhtheory play --edition classic --players 4 --seat 0 --bots heuristic [--record game.json]
     kuhtheory simulate --edition classic --players 4 --games 1000 --seed 1 --bots random,heuristic
     kuhtheory replay game.json [--json]
+    kuhtheory coach game.json [--seat N] [--json]
     kuhtheory rules --edition 2025 --variant no-kidding [--json]
     kuhtheory solve trade ... | kuhn ... | preemption ... | auction ...
     kuhtheory trajectories games/*.json --out games.jsonl
 
 Each subcommand lives in its own module (:mod:`.play`, :mod:`.simulate`, :mod:`.replay`,
-:mod:`.rules`, :mod:`.tournament`, :mod:`.trajectories`; the
+:mod:`.coach`, :mod:`.rules`, :mod:`.tournament`, :mod:`.trajectories`; the
 ``solve`` children in :mod:`.solve_trade` and :mod:`.solve_preemption`), which adds its parser with
 ``register(subparsers)`` and sets ``func``. :func:`main` turns every
 :class:`~kuhtheory.errors.KuhtheoryError`, and every malformed command line, into one line
@@ -34,8 +35,11 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from kuhtheory.errors import KuhtheoryError
+from kuhtheory.quoting import clip
 
 PROG = "kuhtheory"
+#: The longest error line (characters): messages quote bounded excerpts, this is the last guard.
+MAX_ERROR = 1000
 
 
 class UsageError(KuhtheoryError):
@@ -47,6 +51,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         where = self.prog.removeprefix(PROG).strip()
+        message = clip(message, 300)  # argparse quotes a bad value in full
         raise UsageError(f"{where}: {message}" if where else message)
 
 
@@ -72,13 +77,14 @@ def build_parser(solvers: bool = True) -> argparse.ArgumentParser:
     """The argument parser of the ``kuhtheory`` command (``solvers=False``: without the children
     of ``solve``, which import the solvers and scipy)."""
     from kuhtheory import __version__
-    from kuhtheory.cli import play, replay, rules, simulate, tournament, trajectories
+    from kuhtheory.cli import coach, play, replay, rules, simulate, tournament, trajectories
 
     parser = _Parser(
         prog=PROG,
         description="Kuhhandel (You're Bluffing!) and game theory: play a game against bots, "
-        "simulate games and run tournaments between bots, replay and check game records, turn "
-        "them into trajectories for learning code, read an edition's rules, solve subgames (the "
+        "simulate games and run tournaments between bots, replay and check game records, have "
+        "a game's decisions measured by the coach, turn records into trajectories for learning "
+        "code, read an edition's rules, solve subgames (the "
         "trade, the auctioneer's right, Kuhn poker). "
         "'kuhtheory COMMAND --help' describes a command.",
     )
@@ -90,6 +96,7 @@ def build_parser(solvers: bool = True) -> argparse.ArgumentParser:
     play.register(subparsers)
     simulate.register(subparsers)
     replay.register(subparsers)
+    coach.register(subparsers)
     rules.register(subparsers)
     tournament.register(subparsers)
     trajectories.register(subparsers)
@@ -110,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = args.func(args)
         return int(status or 0)
     except KuhtheoryError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(f"{PROG}: error: {clip(str(exc), MAX_ERROR)}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `kuhtheory ... | head`
         sys.stderr.close()

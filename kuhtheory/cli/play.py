@@ -48,6 +48,7 @@ from kuhtheory.engine import (
     new_game,
 )
 from kuhtheory.errors import InvalidSetupError, KuhtheoryError
+from kuhtheory.files import check_output_file
 
 #: At most this many bids and payments are listed as numbered moves (any other is typed).
 LISTED_BIDS = 4
@@ -59,7 +60,8 @@ HELP = """Answer with the number of a move or its name:
   auction | pass | bid 40 | sell | preempt | accept
   pay 10,50 | buyback 10,50 | counter 0,10 | offer 0,10 | trade P2 cow 0,0,10
 Money cards are written 0,10,50 (or 0 10 50, or 10+50); an empty pile is "none".
-Other answers: table (show the table again), help, quit."""
+Other answers: hint (what the solved subgame recommends here), table (show the table again),
+help, quit."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -310,6 +312,7 @@ class Session:
         self.echo = echo
         self._told = 0
         self._revealed = 0
+        self._coach: Any = None
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -378,6 +381,19 @@ class Session:
                 return action
             self.say(f"  not allowed: {reason}")
 
+    def hint(self) -> None:
+        """Tell the coach's advice for the decision in front of the person (kuhtheory.coach)."""
+        from kuhtheory.coach import Coach
+
+        if self._coach is None:
+            self._coach = Coach(seats=[self.seat])
+        advice = self._coach.advise(self.state)
+        if not advice:
+            self.say("  no hint here: the coach measures trades, the auctioneer's choice after the")
+            self.say("  hammer, payments and bids")
+        for a in advice[:3]:
+            self.say("  hint: " + a.text().replace("\n", "\n  "))
+
     def action_for(self, answer: str, listed: list[Move]) -> Action | None:
         """The action an answer names, or None after answering a command (help, table)."""
         if answer in ("quit", "q", "exit"):
@@ -387,6 +403,9 @@ class Session:
             return None
         if answer in ("table", "t"):
             self.say(table_text(self.state.observation(self.seat)))
+            return None
+        if answer == "hint":
+            self.hint()
             return None
         if answer == "":
             return None
@@ -437,6 +456,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | Non
     stdin = sys.stdin if stdin is None else stdin
     out = sys.stdout if out is None else out
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+    if args.record:  # before the game: a bad path must not cost the person a whole game
+        check_output_file(args.record, "--record")
     state = new_game(
         players=args.players, seed=seed, edition=args.edition, variants=tuple(args.variant)
     )
@@ -471,6 +492,13 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | Non
             session.say(f"  {seat_name(p, args.seat)}: {scores[p]} ({families})")
         winners = " and ".join(seat_name(p, args.seat) for p in end.winners())
         session.say(f"Winner: {winners}.")
+        from kuhtheory.coach import coach_game
+        from kuhtheory.record import record_from_state
+
+        report = coach_game(record_from_state(end, seats=seats), seats=[args.seat])
+        session.say("The coach's summary of your decisions (kuhtheory coach FILE shows each one):")
+        for line in report.summary(args.seat).lines():
+            session.say(f"  {line}")
     if args.record:
         from kuhtheory.record import record_from_state, save
 

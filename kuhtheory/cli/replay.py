@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
-from kuhtheory.record import load, loads, replay
+from kuhtheory.quoting import printable
+from kuhtheory.record import read, replay
 
 #: ``kuhtheory replay --help``: plain words (the module docstring is written for the book).
 DESCRIPTION = """\
@@ -65,7 +65,7 @@ def final_state(state: Any) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``kuhtheory replay``."""
-    record = loads(sys.stdin.read()) if args.file == "-" else load(args.file)
+    record = read(args.file)  # bounded; replay validates it once and re-checks every action
     state = replay(record)
     if args.json:
         print(
@@ -76,12 +76,13 @@ def run(args: argparse.Namespace) -> int:
                     "seats": record["seats"],
                     **final_state(state),
                 },
-                ensure_ascii=False,
+                ensure_ascii=True,  # a seat name's lone surrogate or RLO stays an escape
             )
         )
         return 0
     setup = ", ".join(f"{k}={v}" for k, v in record["setup"].items())
-    print(f"{record['game']} ({setup}); seats: {', '.join(record['seats'])}")
+    seats = ", ".join(printable(seat) for seat in record["seats"])  # escapes ESC, BEL, RLO, ...
+    print(printable(f"{record['game']} ({setup})") + f"; seats: {seats}")
     print(f"{len(record['actions'])} actions, every one legal")
     for event in getattr(state, "events", ()):
         print(f"  {event.text()}")

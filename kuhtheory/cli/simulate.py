@@ -7,25 +7,31 @@ game to game (tournaments rotate them). The first player is drawn from each game
 
 Output: a text summary, or with ``--json`` one JSON object ``{"command", "game", "edition",
 "variants", "players", "bots", "seed", "games": [...], "summary": {...}}`` whose ``games`` entries
-are :func:`kuhtheory.agents.play.game_summary` plus ``bots``. ``--record DIR`` writes each game's
-record to ``DIR/<game>-<seed>.json``. A progress bar is drawn on stderr when it is a terminal.
+are :func:`kuhtheory.agents.play.game_summary` plus ``bots``, printed as each game ends (the run
+holds only a :class:`Tally`, never the games). A game still running after ``--max-actions`` actions
+is stopped and counted unfinished (nobody wins it; the summary gives how many and their seeds),
+and the run goes on. ``--record DIR`` writes each game's record to ``DIR/<game>-<seed>.json``. A
+progress bar is drawn on stderr when it is a terminal.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from kuhtheory.agents import agent_names, make_agent
-from kuhtheory.agents.play import agent_seed, game_summary, play
+from kuhtheory.agents.play import MAX_ACTIONS, agent_seed, game_summary, play
 from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS
 from kuhtheory.errors import InvalidSetupError
+from kuhtheory.files import check_output_dir
 from kuhtheory.game import GameSpec, game_names, get_game
 from kuhtheory.progress import Progress
+from kuhtheory.tournament import MAX_GAMES
 
 #: ``kuhtheory simulate --help``: plain words (the module docstring is written for the book).
 DESCRIPTION = """\
@@ -38,8 +44,10 @@ again alone with --seed s --games 1. Seats keep their bots from game to game (a 
 rotates them). The first player is drawn from each game's seed.
 
 --record DIR writes each game's record to DIR/<game>-<seed>.json, for kuhtheory replay.
---json prints one JSON object with every game's result and the summary. A progress bar is drawn
-on the error stream when it is a terminal.
+--json prints one JSON object with every game's result (each printed as it ends) and the summary.
+A game still running after --max-actions actions is stopped, counted unfinished (nobody wins it)
+with its seed, and the run goes on. A progress bar is drawn on the error stream when it is a
+terminal.
 
 example:
   kuhtheory simulate --edition classic --players 4 --games 1000 --seed 1 --bots random,heuristic
@@ -80,6 +88,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default="random",
         help="bot names separated by commas, one per seat, or one for every seat (default random)",
     )
+    p.add_argument(
+        "--max-actions",
+        type=int,
+        default=MAX_ACTIONS,
+        help=f"stop a game after this many actions and count it unfinished (default {MAX_ACTIONS})",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--record", metavar="DIR", default=None, help="write every game's record here")
     p.add_argument("--no-progress", action="store_true", help="never draw the progress bar")
@@ -116,52 +130,99 @@ def parse_bots(text: str, players: int, spec: GameSpec) -> list[str]:
 def setup_options(args: argparse.Namespace, spec: GameSpec) -> dict[str, Any]:
     """The game-specific keywords of ``new_game`` from the command line."""
     if spec.name == "kuhhandel":
-        return {"edition": args.edition or DEFAULT_EDITION, "variants": tuple(args.variant)}
+        edition = DEFAULT_EDITION if args.edition is None else args.edition  # "" is an error
+        return {"edition": edition, "variants": tuple(args.variant)}
     if args.edition is not None or args.variant:
         raise InvalidSetupError(f"--edition and --variant are Kuhhandel options, not {spec.name}'s")
     return {}
 
 
-def simulation_summary(games: Sequence[dict[str, Any]], bots: Sequence[str]) -> dict[str, Any]:
-    """Per seat and per bot: games, wins (a shared win counts 1/k to each of k winners),
-    win rate and mean score; mean turns and actions per game."""
-    n = len(games)
-    seats = []
-    for seat, bot in enumerate(bots):
-        wins = sum(1 / len(g["winners"]) for g in games if seat in g["winners"])
-        score = sum(g["scores"][seat] for g in games)
-        seats.append(
+class Tally:
+    """The running summary of a simulation: fed one game entry at a time (:meth:`add`), it holds
+    a few numbers per seat, never the games, so a run of any length takes the same memory.
+
+    Per seat and per bot: games, wins (a shared win counts 1/k to each of k winners; an
+    unfinished game has no winner), win rate and mean score; mean turns and actions per game;
+    the games stopped unfinished and their seeds (the first :data:`MAX_SEEDS_LISTED`).
+    """
+
+    def __init__(self, bots: Sequence[str]) -> None:
+        self.bots = list(bots)
+        self.games = 0
+        self.wins = [0.0] * len(self.bots)
+        self.score = [0.0] * len(self.bots)
+        self.turns = 0
+        self.turn_games = 0
+        self.actions = 0
+        self.unfinished = 0
+        self.unfinished_seeds: list[int] = []
+
+    def add(self, game: dict[str, Any]) -> None:
+        """Count one entry of :func:`simulate` (a :func:`~kuhtheory.agents.play.game_summary`)."""
+        self.games += 1
+        winners = game["winners"]
+        for seat in winners:
+            self.wins[seat] += 1 / len(winners)
+        for seat, score in enumerate(game["scores"]):
+            self.score[seat] += score
+        if game.get("turns") is not None:
+            self.turns += game["turns"]
+            self.turn_games += 1
+        self.actions += game["actions"]
+        if not game.get("finished", True):
+            self.unfinished += 1
+            if len(self.unfinished_seeds) < MAX_SEEDS_LISTED:
+                self.unfinished_seeds.append(game["seed"])
+
+    def summary(self) -> dict[str, Any]:
+        """The JSON-ready summary (the ``summary`` of ``simulate --json``)."""
+        n = self.games
+        seats = [
             {
                 "seat": seat,
                 "bot": bot,
-                "wins": round(wins, 6),
-                "win_rate": round(wins / n, 6) if n else None,
-                "mean_score": round(score / n, 3) if n else None,
+                "wins": round(self.wins[seat], 6),
+                "win_rate": round(self.wins[seat] / n, 6) if n else None,
+                "mean_score": round(self.score[seat] / n, 3) if n else None,
             }
-        )
-    by_bot: dict[str, dict[str, Any]] = {}
-    for row in seats:
-        b = by_bot.setdefault(str(row["bot"]), {"seats": 0, "wins": 0.0, "score": 0.0})
-        b["seats"] += 1
-        b["wins"] += row["wins"]
-        b["score"] += (row["mean_score"] or 0) * n
-    bots_out = {
-        name: {
-            "seats": b["seats"],
-            "wins": round(b["wins"], 6),
-            "win_rate_per_seat": round(b["wins"] / (n * b["seats"]), 6) if n else None,
-            "mean_score": round(b["score"] / (n * b["seats"]), 3) if n else None,
+            for seat, bot in enumerate(self.bots)
+        ]
+        by_bot: dict[str, dict[str, Any]] = {}
+        for seat, bot in enumerate(self.bots):
+            b = by_bot.setdefault(bot, {"seats": 0, "wins": 0.0, "score": 0.0})
+            b["seats"] += 1
+            b["wins"] += self.wins[seat]
+            b["score"] += self.score[seat]
+        bots_out = {
+            name: {
+                "seats": b["seats"],
+                "wins": round(b["wins"], 6),
+                "win_rate_per_seat": round(b["wins"] / (n * b["seats"]), 6) if n else None,
+                "mean_score": round(b["score"] / (n * b["seats"]), 3) if n else None,
+            }
+            for name, b in by_bot.items()
         }
-        for name, b in by_bot.items()
-    }
-    turns = [g["turns"] for g in games if g.get("turns") is not None]
-    return {
-        "games": n,
-        "seats": seats,
-        "bots": bots_out,
-        "mean_turns": round(sum(turns) / len(turns), 3) if turns else None,
-        "mean_actions": round(sum(g["actions"] for g in games) / n, 3) if n else None,
-    }
+        return {
+            "games": n,
+            "seats": seats,
+            "bots": bots_out,
+            "mean_turns": round(self.turns / self.turn_games, 3) if self.turn_games else None,
+            "mean_actions": round(self.actions / n, 3) if n else None,
+            "unfinished": self.unfinished,
+            "unfinished_seeds": list(self.unfinished_seeds),
+        }
+
+
+#: How many seeds of unfinished games a summary lists (it counts all of them).
+MAX_SEEDS_LISTED = 100
+
+
+def simulation_summary(games: Iterable[dict[str, Any]], bots: Sequence[str]) -> dict[str, Any]:
+    """The :class:`Tally` summary of a sequence of game entries."""
+    tally = Tally(bots)
+    for game in games:
+        tally.add(game)
+    return tally.summary()
 
 
 def simulate(
@@ -174,11 +235,13 @@ def simulate(
     *,
     record_dir: Path | None = None,
     progress: Progress | None = None,
-) -> list[dict[str, Any]]:
-    """Play the games; returns their summaries (and writes their records to ``record_dir``)."""
+    max_actions: int = MAX_ACTIONS,
+) -> Iterator[dict[str, Any]]:
+    """Play the games one after the other, yielding each one's summary as it ends (and writing
+    its record to ``record_dir``). A game still running after ``max_actions`` actions is stopped
+    and yielded unfinished (``"finished": False``, no winner); the run goes on."""
     from kuhtheory.record import record_from_state, save
 
-    out = []
     for i in range(games):
         game_seed = seed + i
         state = spec.new_game(players=players, seed=game_seed, **options)
@@ -186,36 +249,37 @@ def simulate(
             make_agent(name, agent_seed(game_seed, k), game=spec.name)
             for k, name in enumerate(bots)
         ]
-        end = play(state, agents)
+        end = play(state, agents, max_actions=max_actions, stop_at_limit=True)
         entry = game_summary(end)
         entry["bots"] = list(bots)
-        out.append(entry)
         if record_dir is not None:
             save(record_from_state(end, seats=bots), record_dir / f"{spec.name}-{game_seed}.json")
         if progress is not None:
             progress.update()
-    return out
+        yield entry
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``kuhtheory simulate``."""
     spec = get_game(args.game)
     options = setup_options(args, spec)
-    if args.games < 1:
-        raise InvalidSetupError(f"--games {args.games!r} must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise InvalidSetupError(f"--games {args.games} must be at least 1 and at most {MAX_GAMES}")
+    if args.max_actions < 1:
+        raise InvalidSetupError(f"--max-actions {args.max_actions!r} must be at least 1")
     # Check the setup (edition, variants, player count) once, before any game or file.
     spec.new_game(players=args.players, seed=args.seed, **options)
     bots = parse_bots(args.bots, args.players, spec)
     record_dir = None
     if args.record is not None:
-        record_dir = Path(args.record)
-        try:
-            record_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise InvalidSetupError(f"--record {args.record!r}: {exc.strerror}") from None
+        record_dir = check_output_dir(args.record, "--record")
+    # Game entries are printed (--json) or counted as they end: nothing grows with --games.
+    first = game_summary(spec.new_game(players=args.players, seed=args.seed, **options))
+    edition, variants = first["edition"], first["variants"]
+    tally = Tally(bots)
     start = time.perf_counter()
     with Progress(args.games, enabled=False if args.no_progress else None) as bar:
-        games = simulate(
+        entries = simulate(
             spec,
             args.players,
             args.games,
@@ -224,29 +288,30 @@ def run(args: argparse.Namespace) -> int:
             options,
             record_dir=record_dir,
             progress=bar,
+            max_actions=args.max_actions,
         )
+        if args.json:
+            head = {
+                "command": "simulate",
+                "game": spec.name,
+                "edition": edition,
+                "variants": variants,
+                "players": args.players,
+                "bots": bots,
+                "seed": args.seed,
+                "max_actions": args.max_actions,
+            }
+            out = sys.stdout
+            out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "games": [')
+            for k, entry in enumerate(entries):
+                tally.add(entry)
+                out.write((", " if k else "") + json.dumps(entry, ensure_ascii=False))
+            out.write('], "summary": ' + json.dumps(tally.summary(), ensure_ascii=False) + "}\n")
+            return 0
+        for entry in entries:
+            tally.add(entry)
     seconds = time.perf_counter() - start
-    summary = simulation_summary(games, bots)
-    edition = games[0]["edition"]
-    variants = games[0]["variants"]
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "command": "simulate",
-                    "game": spec.name,
-                    "edition": edition,
-                    "variants": variants,
-                    "players": args.players,
-                    "bots": bots,
-                    "seed": args.seed,
-                    "games": games,
-                    "summary": summary,
-                },
-                ensure_ascii=False,
-            )
-        )
-        return 0
+    summary = tally.summary()
     name = spec.title + (f" {'+'.join([edition, *variants])}" if edition else "")
     last = args.seed + args.games - 1
     print(f"{name}: {args.players} players, {args.games} games (seeds {args.seed}..{last})")
@@ -260,6 +325,13 @@ def run(args: argparse.Namespace) -> int:
     print(f"  mean turns {turns:.1f}, " if turns is not None else "  ", end="")
     speed = "" if args.no_timing else f"; {args.games / seconds:.1f} games/s"
     print(f"mean actions {summary['mean_actions']:.1f}{speed}")
+    if summary["unfinished"]:
+        seeds = ", ".join(map(str, summary["unfinished_seeds"]))
+        more = ", ..." if summary["unfinished"] > len(summary["unfinished_seeds"]) else ""
+        print(
+            f"  {summary['unfinished']} game(s) stopped unfinished after {args.max_actions} "
+            f"actions, nobody wins them (seeds {seeds}{more})"
+        )
     if record_dir is not None:
         print(f"  records written to {record_dir}/")
     return 0

@@ -38,7 +38,10 @@ from collections.abc import Callable
 
 from kuhtheory.cards import format_money
 from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, get_edition
+from kuhtheory.errors import SolverInputError
+from kuhtheory.quoting import excerpt
 from kuhtheory.solvers.auction import AuctionResult, Selection, compare_auction, solve_auction
+from kuhtheory.solvers.auction_game import MAX_BIDDERS
 from kuhtheory.solvers.preemption import PreemptionDecision, decide_preemption
 
 
@@ -160,14 +163,24 @@ def _edition(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _int(option: str) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+#: Whole numbers on these command lines have at most this many digits (amounts of money).
+_MAX_DIGITS = 15
 
-    return parse
+
+def _whole(text: str) -> int:
+    digits = text.strip().lstrip("+-")
+    if len(digits) > _MAX_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"{excerpt(text, 30)} is out of range: at most {_MAX_DIGITS} digits"
+        )
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a whole number") from None
+
+
+def _int(option: str) -> Callable[[str], int]:
+    return _whole
 
 
 def _ints(option: str) -> Callable[[str], list[int]]:
@@ -175,14 +188,17 @@ def _ints(option: str) -> Callable[[str], list[int]]:
         parts = [p for p in text.replace(" ", "").split(",") if p]
         if not parts:
             raise argparse.ArgumentTypeError(f"{text!r} is empty: give comma-separated numbers")
-        try:
-            return [int(p) for p in parts]
-        except ValueError:
+        if len(parts) > _MAX_LIST:
             raise argparse.ArgumentTypeError(
-                f"{text!r} must be comma-separated whole numbers"
-            ) from None
+                f"{excerpt(text)} lists {len(parts)} numbers: at most {_MAX_LIST}"
+            )
+        return [_whole(p) for p in parts]
 
     return parse
+
+
+#: The longest list of numbers an option takes (the solvers refuse far fewer bidders).
+_MAX_LIST = 100
 
 
 def _hands(text: str) -> list[str]:
@@ -237,8 +253,36 @@ def _pay(p: object) -> str:
     return f"auctioneer {p.auctioneer}, bidder {p.bidder}"  # type: ignore[attr-defined]
 
 
+#: The most (bid level, set of bidders) pairs ``solve auction`` lets the solver walk: backward
+#: induction visits every level up to the largest worth for every set of bidders, even above all
+#: the budgets, so ``--values 1000000000000,5 --budgets 50,20`` never answered. Two bidders and a
+#: million levels take about a second here. A guard at the command line for as long as the
+#: solver counts only the states with a bid in them.
+MAX_LEVEL_SETS = 4_000_000
+
+
+def _check_levels(args: argparse.Namespace) -> None:
+    if args.budgets is None and args.money is None:
+        return  # unlimited purses: the solver's own count of states covers every level
+    values = list(args.values)
+    if args.auctioneer_value is not None:
+        values.append(args.auctioneer_value)
+    if args.step is None or args.step <= 0 or min(values) < 0 or len(args.values) > MAX_BIDDERS:
+        return  # the solver names these
+    levels = -(-max(values) // args.step) + 1
+    walked = levels * 2 ** len(args.values)
+    if walked > MAX_LEVEL_SETS:
+        raise SolverInputError(
+            f"--values {excerpt(args.values)}: bids up to {max(values)} in steps of {args.step} "
+            f"make {levels:,} levels for {len(args.values)} bidders, {walked:,} (level, bidders) "
+            f"pairs to walk; the limit is {MAX_LEVEL_SETS:,}: give smaller worths, a larger "
+            "--step or fewer bidders"
+        )
+
+
 def run_auction(args: argparse.Namespace) -> int:
     """Solve the auction and print it (with the comparison unless ``--no-preemption``)."""
+    _check_levels(args)
     a_money: object = args.auctioneer_money
     if args.auctioneer_budget is not None:
         a_money = args.auctioneer_budget

@@ -38,7 +38,8 @@ from typing import Any
 from kuhtheory.cards import DENOMINATIONS, format_money
 from kuhtheory.editions import DEFAULT_EDITION
 from kuhtheory.errors import SolverInputError
-from kuhtheory.solvers.efg import Game, to_fraction
+from kuhtheory.files import check_output_file
+from kuhtheory.solvers.efg import Game
 from kuhtheory.solvers.gambit_io import write_efg
 from kuhtheory.solvers.kuhn import kuhn_poker
 from kuhtheory.solvers.refinements import Refinement
@@ -140,8 +141,53 @@ def parse_a(text: str) -> Any:
         hand, sep, prob = part.partition("@")
         if not sep:
             raise SolverInputError(f"--a part {part!r} needs a probability: HAND@P")
-        out.append((hand.strip(), to_fraction(prob.strip(), f"probability in {part!r}")))
+        out.append(
+            (hand.strip(), parse_fraction(prob, f"--a: the probability of {hand.strip()!r}", 1))
+        )
     return out
+
+
+#: The longest number ``--value`` or a probability may be written with (characters).
+_MAX_NUMBER_TEXT = 40
+
+
+def parse_fraction(text: str, what: str, high: int | None = None) -> Fraction:
+    """A number from the command line (``"100"``, ``"2.5"``, ``"1/3"``, ``"1e2"``) as an exact
+    fraction from 0 (to ``high``, if given); :class:`SolverInputError` naming ``what`` otherwise,
+    before any arithmetic that could not end (``1e1000000``) or divides by zero (``1/0``). How
+    large a stake the solver takes is the solver's limit.
+
+    >>> parse_fraction("1/3", "p", 1), parse_fraction("2.5e1", "W", 100)
+    (Fraction(1, 3), Fraction(25, 1))
+    >>> parse_fraction("1/0", "--value", 100)
+    Traceback (most recent call last):
+    ...
+    kuhtheory.errors.SolverInputError: --value '1/0': not a number (a fraction with denominator 0)
+    """
+    text = text.strip()
+    if len(text) > _MAX_NUMBER_TEXT:
+        raise SolverInputError(
+            f"{what} {text[:20]!r}...: a number of at most {_MAX_NUMBER_TEXT} characters"
+        )
+    exponent = text.lower().partition("e")[2]
+    if exponent and exponent.lstrip("+-").isdigit() and abs(int(exponent)) > 30:
+        raise SolverInputError(f"{what} {text!r}: the exponent is out of range (-30 to 30)")
+    try:
+        value = Fraction(text)
+    except ZeroDivisionError:
+        raise SolverInputError(
+            f"{what} {text!r}: not a number (a fraction with denominator 0)"
+        ) from None
+    except ValueError:
+        raise SolverInputError(f"{what} {text!r} is not a number (100, 2.5 or 1/3)") from None
+    if value < 0 or (high is not None and value > high):
+        raise SolverInputError(
+            f"{what} {text!r} must be at least 0"
+            + (f" and at most {high}" if high is not None else "")
+        )
+    if value.denominator > 10**12:
+        raise SolverInputError(f"{what} {text!r}: a denominator of at most 10**12")
+    return value
 
 
 def _estimated_leaves(edition: str, a: Any, b: str) -> int:
@@ -153,10 +199,13 @@ def _estimated_leaves(edition: str, a: Any, b: str) -> int:
 def run_trade(args: argparse.Namespace) -> int:
     """Solve and print one trade."""
     a = parse_a(args.a)
+    value = parse_fraction(args.value, "--value")
     if args.value_b is not None:
-        return _run_general(args, a)
+        return _run_general(args, a, value)
+    if args.efg:  # checked before the solve: a bad path must not cost a long solve
+        check_output_file(args.efg, "--efg")
     solution = solve_trade(
-        args.edition, a, args.b, args.value, exact=args.exact, refinement=args.refinement
+        args.edition, a, args.b, value, exact=args.exact, refinement=args.refinement
     )
     if args.efg:
         leaves = _estimated_leaves(args.edition, a, args.b)
@@ -166,7 +215,7 @@ def run_trade(args: argparse.Namespace) -> int:
                 "use smaller hands"
             )
         # a belief in classic: B sees the first pile on a tie, so piles keep their cards
-        write_efg(trade_game(args.edition, a, args.b, args.value, collapse=False), Path(args.efg))
+        write_efg(trade_game(args.edition, a, args.b, value, collapse=False), Path(args.efg))
     if args.json:
         data = solution.to_dict()
         if solution.exact:
@@ -178,13 +227,14 @@ def run_trade(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_general(args: argparse.Namespace, a: Any) -> int:
+def _run_general(args: argparse.Namespace, a: Any, value: Fraction) -> int:
     """``--value-b``: the general-sum trade (single hands), same tables as the zero-sum solve."""
     if not isinstance(a, str):
         raise SolverInputError("--value-b: A's hand must be one hand (no distribution)")
     if args.efg:
         raise SolverInputError("--efg writes zero-sum games only; leave out --value-b")
-    s = solve_trade(args.edition, a, args.b, (args.value, args.value_b), exact=args.exact)
+    value_b = parse_fraction(args.value_b, "--value-b")
+    s = solve_trade(args.edition, a, args.b, (value, value_b), exact=args.exact)
     if args.json:
         print(json.dumps(s.to_dict()))
         return 0
@@ -357,6 +407,8 @@ def format_solution(s: TradeSolution, title: str = "", timing: bool = True) -> s
 
 def run_kuhn(args: argparse.Namespace) -> int:
     """Solve and print Kuhn poker."""
+    if args.efg:
+        check_output_file(args.efg, "--efg")
     game = kuhn_poker()
     result = solve_game(game, exact=args.exact, refinement=args.refinement)
     if args.efg:

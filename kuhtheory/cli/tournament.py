@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
-from pathlib import Path
 
 from kuhtheory.cli.simulate import parse_bots, setup_options
 from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS
 from kuhtheory.errors import InvalidSetupError
+from kuhtheory.files import check_output_file, write_text_atomic
 from kuhtheory.game import game_names, get_game
 from kuhtheory.tournament import MAX_ACTIONS, SHARED_MODES, run_tournament
 
@@ -85,13 +86,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=int, default=200, help="number of games (default 200)")
     p.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--jobs", type=int, default=None, help="worker processes (default 2)")
+    where.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="worker processes (default 2; at most the machine's cores unless --force-jobs)",
+    )
     where.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         default=None,
         help="play the games on the Dask cluster whose scheduler is at ADDRESS "
         "(tcp://host:8786; needs the [cluster] extra) instead of local processes",
+    )
+    p.add_argument(
+        "--force-jobs",
+        action="store_true",
+        help="use --jobs even beyond the machine's cores",
     )
     p.add_argument(
         "--bots-file",
@@ -127,18 +138,38 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def worker_count(jobs: int | None, force: bool = False, cores: int | None = None) -> int:
+    """The worker processes to use: ``jobs`` (default 2), capped at the machine's ``cores``
+    unless ``force``; :class:`InvalidSetupError` below 1.
+
+    >>> worker_count(None, cores=8), worker_count(16, cores=4), worker_count(16, True, cores=4)
+    (2, 4, 16)
+    """
+    cores = cores or os.cpu_count() or 1
+    if jobs is None:
+        return min(2, cores)
+    if jobs < 1:
+        raise InvalidSetupError(f"--jobs {jobs}: give at least one worker process")
+    return jobs if force else min(jobs, cores)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``kuhtheory tournament``; returns the exit status."""
     spec = get_game(args.game)
     setup = setup_options(args, spec)
     if isinstance(args.players, bool) or args.players < 1:
         raise InvalidSetupError(f"--players {args.players!r} must be a positive whole number")
+    spec.new_game(players=args.players, seed=0, **setup)  # the edition seats that many
     if args.bots_file:
         from kuhtheory.interop.cluster import load_bot_file
 
         for file in args.bots_file:
             load_bot_file(file)
     bots = parse_bots(args.bots, args.players, spec)
+    # The output files are checked before any game is played (and written atomically after).
+    for option, path in (("--csv", args.csv), ("--csv-games", args.csv_games)):
+        if path:
+            check_output_file(path, option)
     with _executor(args) as (executor, jobs):
         result = run_tournament(
             bots,
@@ -153,14 +184,19 @@ def run(args: argparse.Namespace) -> int:
             progress=False if args.no_progress else None,
         )
     if args.csv:
-        Path(args.csv).write_text(result.to_csv(kind="table"), encoding="utf-8")
+        write_text_atomic(args.csv, result.to_csv(kind="table"), "--csv")
     if args.csv_games:
-        Path(args.csv_games).write_text(result.to_csv(kind="games"), encoding="utf-8")
+        write_text_atomic(args.csv_games, result.to_csv(kind="games"), "--csv-games")
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
         print(result.table())
-        print(f"{result.seconds:.1f} s with {result.jobs} job(s)")
+        capped = (
+            f" (--jobs {args.jobs} capped at this machine's cores; --force-jobs starts them all)"
+            if args.jobs is not None and args.jobs > jobs
+            else ""
+        )
+        print(f"{result.seconds:.1f} s with {result.jobs} job(s){capped}")
     return 0
 
 
@@ -169,7 +205,7 @@ def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]
     """Local processes (``--jobs``), or the Dask cluster of ``--scheduler`` with as many jobs as
     its worker threads (the results do not depend on it)."""
     if args.scheduler is None:
-        yield None, 2 if args.jobs is None else args.jobs
+        yield None, worker_count(args.jobs, args.force_jobs)
         return
     from kuhtheory.interop.cluster import dask_executor
 

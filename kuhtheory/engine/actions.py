@@ -30,13 +30,26 @@ from typing import Any, ClassVar
 from kuhtheory.action_base import BaseAction, action_repr, check_player, from_json, to_json
 from kuhtheory.cards import DENOMINATIONS, Animal, check_denomination
 from kuhtheory.errors import InvalidActionError
+from kuhtheory.quoting import excerpt
+
+#: The most cards a pile can hold: every money deck has at most 55 cards (K-PAY-1).
+MAX_CARDS = 64
+#: The largest amount a bid may name. No money deck holds more than 5,000: a bid above one's money,
+#: even above all the money in play, is a legal bluff that K-PAY-2 punishes; this bound keeps
+#: absurd amounts out of the engine, its messages and its records, and bounds every auction.
+MAX_AMOUNT = 1_000_000
 
 
 def _check_cards(action: object, cards: object) -> tuple[int, ...]:
     """``cards`` sorted, if they are money card values; else :class:`InvalidActionError`."""
     if not isinstance(cards, (tuple, list)):
         raise InvalidActionError(
-            f"{type(action).__name__}: cards {cards!r} must be a tuple of money card values"
+            f"{type(action).__name__}: cards {excerpt(cards)} must be a tuple of money card values"
+        )
+    if len(cards) > MAX_CARDS:
+        raise InvalidActionError(
+            f"{type(action).__name__}: {len(cards)} cards {excerpt(cards)}: a pile holds at most "
+            f"{MAX_CARDS} (no money deck has more)"
         )
     for card in cards:
         if type(card) is not int or card not in DENOMINATIONS:  # (a bool is not a card)
@@ -60,8 +73,11 @@ class Bid(BaseAction):
 
     def __post_init__(self) -> None:
         check_player(self, self.player)
-        if isinstance(self.amount, bool) or not isinstance(self.amount, int) or self.amount <= 0:
-            raise InvalidActionError(f"{self!r}: amount must be a positive whole number")
+        amount = self.amount
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_AMOUNT:
+            raise InvalidActionError(
+                f"{self!r}: amount must be a whole number from 1 to {MAX_AMOUNT} (K-AUC-1)"
+            )
 
 
 @dataclass(frozen=True)
@@ -120,7 +136,7 @@ class Trade(BaseAction):
 
     def __post_init__(self) -> None:
         check_player(self, self.player)
-        check_player(self, self.opponent)
+        check_player(self, self.opponent, "opponent")
         if not isinstance(self.animal, Animal):
             object.__setattr__(self, "animal", Animal.parse(self.animal))
         object.__setattr__(self, "cards", _check_cards(self, self.cards))

@@ -283,8 +283,21 @@ class TurnPassed(Event):
 
 
 @dataclass(frozen=True)
+class PositionRepeated(Event):
+    """House rule K-HOUSE-1: a turn starts in the same position for the third time (the same
+    player to move, animals, money in every hand and deck): the game ends at once."""
+
+    player: int
+
+    TEXT = (
+        "P{player}'s turn starts in the same position for the third time: the game ends, "
+        "incomplete families score nothing (house rule K-HOUSE-1)"
+    )
+
+
+@dataclass(frozen=True)
 class GameEnded(Event):
-    """K-END-2: every family is complete."""
+    """K-END-2: every family is complete (or K-HOUSE-1 ended the game)."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]

@@ -10,6 +10,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from kuhtheory.cards import ANIMAL_INDEX, ANIMALS, Animal, Counts, add, cards_of, subtract, total
+from kuhtheory.editions import Deadlock
 from kuhtheory.engine import events as ev
 from kuhtheory.engine.bank import pay_from_bank
 from kuhtheory.engine.phases import GAME_OVER, TURN
@@ -162,14 +163,12 @@ def begin_turn(n: GameState, p: int) -> None:
         n.record(ev.GameEnded, n.scores(), n.winners())
         return
     if n._deck_pos < len(n._deck):
-        n._phase = TURN
-        n._current = p
+        _turn_starts(n, p)
         return
     for _ in range(n._players):  # K-END-1: must trade if he can, else pass
         if trade_targets(n, p):
             n._active = p
-            n._phase = TURN
-            n._current = p
+            _turn_starts(n, p)
             return
         n.record(ev.TurnPassed, p)
         n._turn += 1
@@ -177,6 +176,32 @@ def begin_turn(n: GameState, p: int) -> None:
     raise RuntimeError(  # pragma: no cover - impossible, see kuhtheory.engine.rules
         "no player can trade although a family is incomplete"
     )
+
+
+def _turn_starts(n: GameState, p: int) -> None:
+    """``p``'s turn begins, unless this position occurs for the third time: then the house rule
+    K-HOUSE-1 ends the game (families still incomplete score nothing).
+
+    The position is the player to move, every hand and every herd, counted since the deck last
+    moved (the deck only shrinks, so a position with another deck cannot come back); the bank,
+    the donkeys and the dove follow from those within one game.
+    """
+    if n._edition.deadlock is Deadlock.THIRD_REPETITION:
+        key = (p, n._money, n._herds)
+        seen = n._seen
+        counts = dict(seen[1]) if seen is not None and seen[0] == n._deck_pos else {}
+        times = counts.get(key, 0) + 1
+        counts[key] = times
+        n._seen = (n._deck_pos, counts)
+        if times >= 3:
+            n._repeated = True
+            n._phase = GAME_OVER
+            n._current = None
+            n.record(ev.PositionRepeated, p)
+            n.record(ev.GameEnded, n.scores(), n.winners())
+            return
+    n._phase = TURN
+    n._current = p
 
 
 def end_turn(n: GameState) -> None:

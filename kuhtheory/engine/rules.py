@@ -38,7 +38,16 @@ The flow of a turn (K-TURN-1), as modelled here:
 * **TRADE_REOFFER** (classic, after a first tie) — the piles went back; A lays a new ``Offer``, and
   B decides again; a second tie gives the animal(s) to A for free.
 * After a trade with the double-move variant (2025) the active player must auction too, if the
-  deck is not empty. The game ends when every family is complete (K-END-2).
+  deck is not empty (K-VAR-1). The game ends when every family is complete (K-END-2).
+* **House rule K-HOUSE-1** (the edition's ``deadlock``; the printed rules are silent): when a turn
+  starts for the third time in the same position (the player to move, every hand, every herd and
+  the deck), the game ends at once; incomplete families score nothing (``ended_by_repetition``).
+  Without it a 2025 game can last for ever (two owners of the last open family without money:
+  every trade is a tie the offerer wins, for one card). With it every game ends, whatever the
+  players do: the positions a turn can start in are finitely many (the money and the animals are
+  the decks'), and every turn is finite (each bid raises the last and none exceeds
+  ``MAX_AMOUNT``, K-PAY-2 reruns are at most ``players - 1``, a classic trade has at most two
+  rounds), so the turns run out before any position could start a third one.
 
 Further readings, each tested:
 

@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import Any
 
 from kuhtheory.cards import ANIMAL_INDEX, ANIMALS, DENOMINATIONS, Animal, Counts, animal_deck
 from kuhtheory.editions import Edition, get_edition
-from kuhtheory.engine.flow import begin_turn, deal_short_game
+from kuhtheory.engine.flow import DOVE_PAIRS, begin_turn, deal_short_game
 from kuhtheory.engine.phases import TURN
 from kuhtheory.engine.state import GameState, Herd
-from kuhtheory.errors import InvalidSetupError
+from kuhtheory.errors import InvalidSetupError, KuhtheoryError
+from kuhtheory.quoting import excerpt
 
 _NO_ANIMALS: Herd = (0,) * len(ANIMALS)
 
@@ -45,8 +47,7 @@ def new_game(
     """
     ed = get_edition(edition, variants)
     seats = ed.check_players(players)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidSetupError(f"seed {seed!r} must be a whole number")
+    _check_seed(seed)
     rng = random.Random(seed)
     deck = list(animal_deck(ed.cards_per_family))
     rng.shuffle(deck)
@@ -58,7 +59,7 @@ def new_game(
         or not (0 <= first_player < seats)
     ):
         raise InvalidSetupError(
-            f"first_player {first_player!r} must be a seat 0..{seats - 1} or None"
+            f"first_player {excerpt(first_player)} must be a seat 0..{seats - 1} or None"
         )
     else:
         first = first_player
@@ -106,43 +107,25 @@ def setup_position(
     """
     ed = get_edition(edition, variants)
     players = ed.check_players(players)
-    for seat in (*(money or {}), *(herds or {})):
-        _check_seat(seat, players)
+    _check_seed(seed)
     first = _check_seat(active, players)
-    hands = []
-    for p in range(players):
-        if money is not None and p in money:
-            counts = [0] * len(DENOMINATIONS)
-            for card in money[p]:
-                if card not in DENOMINATIONS:
-                    raise InvalidSetupError(
-                        f"money card {card!r} of seat {p} is not a denomination"
-                    )
-                counts[DENOMINATIONS.index(card)] += 1
-            hands.append(tuple(counts))
-        else:
-            hands.append(ed.start_money)
+    hands = _hands(ed, players, money)
     bank = tuple(d - sum(h[i] for h in hands) for i, d in enumerate(ed.money_deck))
     if min(bank) < 0:
         raise InvalidSetupError(
-            f"the hands {money!r} hold more cards than the money deck {ed.money_deck!r}"
+            f"the hands {excerpt(money)} hold more cards than the money deck {ed.money_deck!r}"
         )
-    herd_rows = []
-    for p in range(players):
-        row = [0] * len(ANIMALS)
-        for animal, count in (herds or {}).get(p, {}).items():
-            row[ANIMAL_INDEX[Animal.parse(animal)]] = count
-        herd_rows.append(tuple(row))
+    herd_rows = _herds(ed, players, herds)
     owned = [sum(r[i] for r in herd_rows) for i in range(len(ANIMALS))]
+    if any(o > ed.cards_per_family for o in owned):
+        raise InvalidSetupError(
+            f"herds {excerpt(herds)} hold more than {ed.cards_per_family} cards of a family"
+        )
     if deck is None:
         rest = [a for i, a in enumerate(ANIMALS) for _ in range(ed.cards_per_family - owned[i])]
-        if any(ed.cards_per_family - o < 0 for o in owned):
-            raise InvalidSetupError(
-                f"herds {herds!r} hold more than {ed.cards_per_family} cards of a family"
-            )
         random.Random(seed).shuffle(rest)
         deck = tuple(rest)
-    deck = tuple(Animal.parse(a) for a in deck)
+    deck = _deck(deck, ed)
     for i, animal in enumerate(ANIMALS):
         if owned[i] + deck.count(animal) != ed.cards_per_family:
             raise InvalidSetupError(
@@ -153,6 +136,7 @@ def setup_position(
         next((p for p in range(players) if herd_rows[p][i] == ed.cards_per_family), -1)
         for i in range(len(ANIMALS))
     )
+    _check_dove(ed, players, dove_holder, owners)
     return _start(
         ed,
         players,
@@ -169,10 +153,113 @@ def setup_position(
     )
 
 
-def _check_seat(seat: object, players: int) -> int:
+#: Seeds are whole numbers from 0 to this (64 bits, what a record holds). A negative seed is
+#: refused: ``random.Random(-s)`` shuffles exactly as ``random.Random(s)``, so two different
+#: seeds would name one game.
+MAX_SEED = 2**63 - 1
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InvalidSetupError(
+            f"seed {excerpt(seed)} must be a whole number from 0 to {MAX_SEED} (2**63 - 1)"
+        )
+    return seed
+
+
+def _check_seat(seat: object, players: int, what: str = "seat") -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise InvalidSetupError(f"seat {seat!r} is not a seat of a {players}-player game")
+        raise InvalidSetupError(f"{what} {excerpt(seat)} is not a seat of a {players}-player game")
     return seat
+
+
+def _seats_of(mapping: object, players: int, what: str) -> Mapping[int, Any]:
+    """``mapping`` (None: empty) if it maps seats of the game to something, else an error."""
+    if mapping is None:
+        return {}
+    if not isinstance(mapping, Mapping):
+        raise InvalidSetupError(f"{what}={excerpt(mapping)} must map seats to {what}")
+    for seat in mapping:
+        _check_seat(seat, players, f"{what}: seat")
+    return mapping
+
+
+def _hands(ed: Edition, players: int, money: object) -> list[Counts]:
+    """Each seat's money as counts: the given hand, or the edition's start money."""
+    given = _seats_of(money, players, "money")
+    hands = []
+    for p in range(players):
+        if p not in given:
+            hands.append(ed.start_money)
+            continue
+        cards = given[p]
+        if not isinstance(cards, (tuple, list)) or len(cards) > sum(ed.money_deck):
+            raise InvalidSetupError(
+                f"money of seat {p}: {excerpt(cards)} must be a tuple of at most "
+                f"{sum(ed.money_deck)} money cards"
+            )
+        counts = [0] * len(DENOMINATIONS)
+        for card in cards:
+            if type(card) is not int or card not in DENOMINATIONS:
+                raise InvalidSetupError(
+                    f"money card {excerpt(card)} of seat {p} is not a denomination "
+                    f"({', '.join(map(str, DENOMINATIONS))})"
+                )
+            counts[DENOMINATIONS.index(card)] += 1
+        hands.append(tuple(counts))
+    return hands
+
+
+def _herds(ed: Edition, players: int, herds: object) -> list[tuple[int, ...]]:
+    """Each seat's animals as counts per species (K-TURN-2: animals lie face up)."""
+    given = _seats_of(herds, players, "herds")
+    rows = []
+    for p in range(players):
+        row = [0] * len(ANIMALS)
+        herd = given.get(p, {})
+        if not isinstance(herd, Mapping):
+            raise InvalidSetupError(
+                f"herds of seat {p}: {excerpt(herd)} must map animals to card counts"
+            )
+        for animal, count in herd.items():
+            try:
+                kind = Animal.parse(animal)
+            except KuhtheoryError as exc:
+                raise InvalidSetupError(f"herds of seat {p}: {exc}") from None
+            if type(count) is not int or not 0 <= count <= ed.cards_per_family:
+                raise InvalidSetupError(
+                    f"herds of seat {p}: {excerpt(count)} {kind.label} cards: a count must be a "
+                    f"whole number from 0 to {ed.cards_per_family}"
+                )
+            index = ANIMAL_INDEX[kind]
+            row[index] = count
+        rows.append(tuple(row))
+    return rows
+
+
+def _deck(deck: object, ed: Edition) -> tuple[Animal, ...]:
+    """The animal deck, top first, as animals."""
+    limit = len(ANIMALS) * ed.cards_per_family
+    if not isinstance(deck, (tuple, list)) or len(deck) > limit:
+        raise InvalidSetupError(f"deck={excerpt(deck)} must be a tuple of at most {limit} animals")
+    try:
+        return tuple(Animal.parse(a) for a in deck)
+    except KuhtheoryError as exc:
+        raise InvalidSetupError(f"deck: {exc}") from None
+
+
+def _check_dove(ed: Edition, players: int, holder: object, owners: tuple[int, ...]) -> None:
+    """The dove holder (first, bluff) must be a seat that owns both families of a pair."""
+    if holder is None:
+        return
+    seat = _check_seat(holder, players, "dove_holder")
+    if not ed.dove_bonus:
+        raise InvalidSetupError(f"dove_holder={seat}: {ed.name!r} has no dove bonus card")
+    if not any(all(owners[ANIMAL_INDEX[a]] == seat for a in pair) for pair in DOVE_PAIRS):
+        raise InvalidSetupError(
+            f"dove_holder={seat}: P{seat} owns no complete pair of families (rooster and goose, "
+            "cat and dog, sheep and goat), the dove goes to the first who does"
+        )
 
 
 def _start(
@@ -213,6 +300,8 @@ def _start(
     s._turn = 0
     s._shown = (None,) * players
     s._reveals = ((),) * players
+    s._seen = None
+    s._repeated = False
     s._new_events = []
     s._legal = None
     if deal:

@@ -78,6 +78,8 @@ class GameState:
         "_must_auction",
         "_shown",
         "_reveals",
+        "_seen",
+        "_repeated",
         "_auction",
         "_high_bid",
         "_high_bidder",
@@ -114,6 +116,11 @@ class GameState:
     _shown: tuple[tuple[int, ...] | None, ...]
     #: per seat, the piles he saw in exchanges: ``(turn, other player, that player's cards)``
     _reveals: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]
+    #: K-HOUSE-1: the deck position and how often each turn-start position ``(player, money,
+    #: herds)`` has occurred since the deck last moved (a dict never changed once shared)
+    _seen: tuple[int, dict[Any, int]] | None
+    #: whether the game ended by K-HOUSE-1 (a position repeated a third time)
+    _repeated: bool
     _auction: RunningAuction | None
     #: the running auction's bidding: the high bid and bidder, who passed since the last bid, and
     #: who has bid at all (it matters with 'no kidding')
@@ -162,6 +169,8 @@ class GameState:
         new._must_auction = self._must_auction
         new._shown = self._shown
         new._reveals = self._reveals
+        new._seen = self._seen
+        new._repeated = self._repeated
         new._auction = self._auction
         new._high_bid = self._high_bid
         new._high_bidder = self._high_bidder
@@ -216,8 +225,15 @@ class GameState:
 
     @property
     def is_terminal(self) -> bool:
-        """Whether every family is complete (K-END-2)."""
+        """Whether the game is over: every family is complete (K-END-2), or a turn started in
+        the same position for the third time (house rule K-HOUSE-1, :attr:`ended_by_repetition`)."""
         return self._current is None
+
+    @property
+    def ended_by_repetition(self) -> bool:
+        """Whether the house rule K-HOUSE-1 ended the game: a turn started in the same position
+        for the third time; the families still incomplete score nothing."""
+        return self._repeated
 
     @property
     def must_auction(self) -> bool:

@@ -36,7 +36,8 @@ def trade(s: GameState, a: Trade) -> GameState:
         raise InvalidActionError(f"{a!r}: opponent {q} is not a seat of this game")
     if s._must_auction:
         raise IllegalActionError(
-            f"{a!r}: after a trade P{p} must also auction (2025 'double move')"
+            f"{a!r}: after a trade P{p} must also auction, not trade again (2025 'double "
+            "move', K-VAR-1)"
         )
     i = ANIMAL_INDEX[a.animal]
     mine, theirs = s._herds[p][i], s._herds[q][i]

@@ -50,6 +50,7 @@ import numpy as np
 from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, Counts, format_money
 from kuhtheory.editions import Edition, get_edition
 from kuhtheory.engine import Action, Observation, Phase, action_to_json
+from kuhtheory.engine.observation import FACTS as OBSERVATION_FACTS
 from kuhtheory.interop.encoding import ActionEncoding
 
 _PHASES: tuple[Phase, ...] = tuple(Phase)
@@ -322,7 +323,7 @@ def observation_text(obs: Observation, laying_cards: Sequence[int] | None = None
 #: The fields of an observation that a change report lists (``event_log`` is left out: every
 #: public event shows in these fields or in the action that caused it).
 _REPORTED: tuple[str, ...] = tuple(
-    f for f in Observation._fields if f not in ("edition", "event_log")
+    f for f in OBSERVATION_FACTS if f not in ("edition", "event_log")
 )
 
 

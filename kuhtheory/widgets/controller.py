@@ -105,6 +105,8 @@ class GameController:
         self.max_bot_steps = max_bot_steps
         self.state: GameState = state
         self.history: list[GameState] = [state]
+        self._coach: Any = None
+        self._summary: Any = None
         self.run_bots()
 
     # ----- reading the state ---------------------------------------------------------------------
@@ -237,6 +239,30 @@ class GameController:
     def why_illegal(self, action: Action) -> str | None:
         """The engine's reason an action is illegal now, or None."""
         return self.state.why_illegal(action)
+
+    # ----- the coach (kuhtheory.coach) -----------------------------------------------------------
+    def hint(self) -> list[Any]:
+        """The coach's advice for the human's decision now (:meth:`kuhtheory.coach.Coach.advise`:
+        the solved subgame's recommendation, with his own information); empty when it is not his
+        turn or no solver covers the decision (at his turn: one per trade he may start)."""
+        if not self.waiting_for_human:
+            return []
+        if self._coach is None:
+            from kuhtheory.coach import Coach
+
+            self._coach = Coach(seats=[self.human])
+        return list(self._coach.advise(self.state))
+
+    def coach_summary(self) -> Any:
+        """The coach's summary of the human's decisions once the game is over (a
+        :class:`kuhtheory.coach.PlayerSummary`), else None. Measured once."""
+        if not self.state.is_terminal:
+            return None
+        if self._summary is None:
+            from kuhtheory.coach import coach_game
+
+            self._summary = coach_game(self.state, seats=[self.human]).summary(self.human)
+        return self._summary
 
     # ----- acting ---------------------------------------------------------------------------------
     def act(self, action: Action) -> GameState:

@@ -114,6 +114,15 @@ class PlayTable:
         self.accept_button.on_click(lambda _: self._do(self.controller.accept))
         self.counter_button = w.Button(description="Counter with the picked cards", layout=_BUTTON)
         self.counter_button.on_click(lambda _: self._do(self._counter))
+        # the coach: a hint before deciding, the summary at the end
+        self.hint_button = w.Button(
+            description="Hint",
+            tooltip="what the solved subgame recommends here (kuhtheory.coach)",
+            layout=_BUTTON,
+        )
+        self.hint_button.on_click(lambda _: self.show_hint())
+        self.hint = w.HTML()
+        self.coach_box = w.HTML()
 
         self.rows = {
             "turn": row(
@@ -148,9 +157,12 @@ class PlayTable:
                     self.prompt,
                     self.picker.widget,
                     *self.rows.values(),
+                    row([self.hint_button]),
+                    self.hint,
                     self.message,
                     w.HTML("<b>What happened</b>"),
                     self.events,
+                    self.coach_box,
                 ]
             )
         )
@@ -221,6 +233,21 @@ class PlayTable:
         else:
             c.counter(self.picker.cards)
 
+    def show_hint(self) -> None:
+        """Show the coach's advice for the decision in front of the human."""
+        advice = self.controller.hint()
+        if not advice:
+            self.hint.value = "<i>No hint here: the coach measures trades, the auctioneer's "
+            self.hint.value += "choice after the hammer, payments and bids.</i>"
+            return
+        self.hint.value = "".join(
+            f'<div class="kt-hint" style="background:#eff6ff;padding:4px 8px;margin:3px 0">'
+            f"<b>{_esc(a.kind.value)}</b>: {_esc(a.recommendation)}"
+            f'<div style="font-size:11px;color:#4b5563">{_esc(a.situation)}<br>'
+            f"model: {_esc(a.model)} ({_esc(a.certainty.value)})</div></div>"
+            for a in advice[:3]
+        )
+
     def _do(self, fn: Callable[..., Any], *args: Any) -> None:
         try:
             fn(*args)
@@ -245,6 +272,16 @@ class PlayTable:
         c = self.controller
         self.table.value = self.table_view()
         self.prompt.value = f"<b>{_esc(c.prompt())}</b>"
+        self.hint.value = ""
+        self.hint_button.disabled = not c.waiting_for_human
+        summary = c.coach_summary()
+        self.coach_box.value = (
+            ""
+            if summary is None
+            else "<b>The coach's summary of your game</b><pre>"
+            + _esc("\n".join(summary.lines()))
+            + "</pre>"
+        )
         self.events.value = events_html(c.narration(), limit=15)
         enabled = self.controls_enabled()
         buttons = {

@@ -5,7 +5,9 @@ viewer keeps the states and shows, at the chosen step, the table
 (:func:`kuhtheory.display.table_html`: in a player's view the others' money stays face down), the
 last events, every player's money over the game (god's view) or only the viewer's own, everybody's
 public card count, and each auction's price against the animal's worth, preemptions (K-AUC-4)
-highlighted.
+highlighted. With the coach on (``coach=True`` or its toggle) it also shows the coach's verdict on
+the action just taken (:mod:`kuhtheory.coach`: the recommendation beside it, coloured by the loss)
+and the money each player has lost so far by the coach's measure.
 
 A few records ship with the package (:func:`kuhtheory.record.bundled_records`).
 
@@ -27,7 +29,7 @@ from typing import Any
 import ipywidgets as w
 
 from kuhtheory.cards import Animal
-from kuhtheory.display import events_html, table_html
+from kuhtheory.display import events_html, table_html, verdicts_html
 from kuhtheory.errors import InvalidRecordError, KuhtheoryError
 from kuhtheory.plots import svg_bars, svg_lines
 from kuhtheory.record import bundled_records, load_bundled
@@ -75,12 +77,18 @@ class ReplayViewer:
         A record dict, the path of a record file, or the name of a shipped record.
     viewer
         None for the god's-eye view, or a seat whose view is shown (his money only).
+    coach
+        Show the coach's verdicts from the start (else its toggle does, when pressed).
+    notebook
+        The student notebook that shows the viewer live (named by the static page's notice).
     """
 
     def __init__(
         self,
         record: Mapping[str, Any] | str | Path = "classic-preemption",
         viewer: int | None = None,
+        coach: bool = False,
+        notebook: str = "notebooks/replay.ipynb",
     ) -> None:
         self.record_select = w.Dropdown(options=list(bundled_records()), description="record")
         self.view_select = w.Dropdown(description="view")
@@ -99,6 +107,16 @@ class ReplayViewer:
         self.count_chart = w.HTML()
         self.price_chart = w.HTML()
         self.message = w.HTML()
+        # the coach's verdicts (kuhtheory.coach), measured when first shown
+        self.coach_toggle = w.ToggleButton(
+            value=coach,
+            description="coach's verdicts",
+            tooltip="measure every decision against the solved subgames (a few seconds)",
+            layout=w.Layout(width="auto"),
+        )
+        self.verdict = w.HTML()
+        self.coach_chart = w.HTML()
+        self._report: Any = None
         self.states: list[Any] = []
         self._event_counts: list[int] = []
         self._auctions: list[AuctionSummary] = []
@@ -110,23 +128,26 @@ class ReplayViewer:
         self.record_select.observe(lambda ch: self._pick_record(ch["new"]), names="value")
         self.view_select.observe(lambda _: self.refresh(), names="value")
         self.step_slider.observe(lambda _: self.refresh_step(), names="value")
+        self.coach_toggle.observe(lambda _: self.refresh(), names="value")
         self.widget = needs_kernel(
             w.VBox(
                 [
                     kernel_notice(
                         "viewer",
-                        "notebooks/replay.ipynb",
-                        "the record's first step (the charts show the whole game)",
+                        notebook,
+                        "the step it was saved at (the charts show the whole game)",
                         command="kuhtheory replay FILE",
                     ),
-                    row([self.record_select, self.view_select]),
+                    row([self.record_select, self.view_select, self.coach_toggle]),
                     self.step_slider,
                     self.step_text,
+                    self.verdict,
                     self.table,
                     w.HTML("<b>Last events</b>"),
                     self.events,
                     row([self.money_chart, self.count_chart]),
                     self.price_chart,
+                    self.coach_chart,
                     self.message,
                 ]
             )
@@ -149,6 +170,7 @@ class ReplayViewer:
             )
         states: list[Any] = list(replay_states(dict(data)))
         self.record = dict(data)
+        self._report = None
         self.states = states
         self._event_counts = [len(s.events) for s in states]
         self._auctions = self._find_auctions()
@@ -295,6 +317,63 @@ class ReplayViewer:
             faded=[a.step > step for a in self._auctions],
         )
 
+    # ----- the coach ----------------------------------------------------------------------------
+    def coach_report(self) -> Any:
+        """The coach's report on the record (:func:`kuhtheory.coach.coach_game`, every seat with
+        his own information), measured once per record."""
+        if self._report is None:
+            from kuhtheory.coach import coach_game
+
+            self._report = coach_game(self.record)
+        return self._report
+
+    def verdicts(self, step: int | None = None) -> list[Any]:
+        """The coach's verdicts on the action that led to ``step`` (default: the slider's), the
+        viewer's own only in a player's view (the verdicts show the hands as each player took
+        them)."""
+        step = self.step_slider.value if step is None else step
+        found = self.coach_report().at_step(step - 1) if step > 0 else []
+        return [v for v in found if self.viewer is None or v.seat == self.viewer]
+
+    def coach_svg(self, upto: int | None = None) -> str:
+        """Money lost so far by each player (the god's view) or by the viewer, by the coach's
+        verdicts, over the game; a dashed line marks ``upto`` (default: the slider's step)."""
+        report = self.coach_report()
+        players = self.states[0].players
+        seats = range(players) if self.viewer is None else (self.viewer,)
+        lost = [[0.0] * len(self.states) for _ in range(players)]
+        for v in report.verdicts:
+            if v.loss is not None:
+                lost[v.seat][v.step + 1] += v.loss
+        series = []
+        for p in seats:
+            total, line = 0.0, []
+            for x in lost[p]:
+                total += x
+                line.append(total)
+            series.append((f"P{p}", line))
+        return svg_lines(
+            list(range(len(self.states))),
+            series,
+            title="money lost so far, by the coach's verdicts (bids in a model of the auction)",
+            xlabel="step",
+            ylabel="money lost",
+            vlines=[(self.step_slider.value if upto is None else upto, "#111827")],
+            width=760,
+        )
+
+    def _refresh_coach(self) -> None:
+        if not self.coach_toggle.value:
+            self.verdict.value = ""
+            self.coach_chart.value = ""
+            return
+        self.verdict.value = verdicts_html(
+            self.verdicts(),
+            empty="<i>The coach measures no decision at this step (a turn, or a decision "
+            "another seat's view does not show).</i>",
+        )
+        self.coach_chart.value = self.coach_svg()
+
     # ----- refresh ----------------------------------------------------------------------------
     def refresh(self) -> None:
         """Redraw everything (record or view changed)."""
@@ -321,3 +400,4 @@ class ReplayViewer:
         self.money_chart.value = self.money_svg()
         self.count_chart.value = self.count_svg()
         self.price_chart.value = self.price_svg()
+        self._refresh_coach()

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 from kuhtheory.action_base import BaseAction, action_repr, from_json, to_json
 from kuhtheory.errors import InvalidActionError
 from kuhtheory.games.schnaeppchen.cards import VALUES, Card
+from kuhtheory.quoting import excerpt
 
 
 def _check_flag(action: object, name: str, value: object) -> None:
@@ -129,4 +130,6 @@ def action_from_json(data: object) -> Action:
 
 def _decode(data: dict[str, Any], kwargs: dict[str, Any]) -> None:
     if "card" in kwargs and not isinstance(kwargs["card"], str):
-        raise InvalidActionError(f"action {data!r}: card must be a code such as 'G7' or 'SO'")
+        raise InvalidActionError(
+            f"action {excerpt(data)}: card must be a code such as 'G7' or 'SO'"
+        )

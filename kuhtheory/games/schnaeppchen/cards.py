@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from kuhtheory.errors import InvalidActionError
+from kuhtheory.quoting import excerpt
 
 #: Card values 1-9 (S-DECK-1).
 VALUES: tuple[int, ...] = tuple(range(1, 10))
@@ -68,7 +69,9 @@ class Colour(enum.Enum):
                 if key in (colour.label, colour.value.lower(), _FRENCH[colour]):
                     return colour
         names = ", ".join(c.label for c in cls)
-        raise InvalidActionError(f"unknown colour {text!r}: expected one of {names} (S-DECK-1)")
+        raise InvalidActionError(
+            f"unknown colour {excerpt(text)}: expected one of {names} (S-DECK-1)"
+        )
 
     def __repr__(self) -> str:
         return f"Colour.{self.name}"
@@ -155,7 +158,7 @@ class Card:
                 except InvalidActionError:
                     pass
         raise InvalidActionError(
-            f"card {text!r} is not a card: expected a code such as 'G7' (green 7) or 'SO' "
+            f"card {excerpt(text)} is not a card: expected a code such as 'G7' (green 7) or 'SO' "
             "(super offer) (S-DECK-1)"
         )
 

@@ -1,0 +1,82 @@
+"""Benchmark: the coach on whole four-player games (figures only, never pass/fail on time).
+
+Target (issue 17): a whole four-player game coached, every seat and every kind of decision, in
+under 10 s on one core. Prints the CPU time (``time.process_time``) of :func:`coach_game` on a
+shipped record and on seeded games of the three bots, each from cold caches (the trade solver's
+and the coach's own caches are cleared first, as in a fresh process), with the number of decisions
+measured and skipped and the longest single decision; then the three bots' mean loss per trade
+reply and per trade offer at the same positions (:func:`kuhtheory.coach.compare.compare_bots`).
+Run:
+``.venv/bin/python benchmarks/bench_coach.py`` (or ``make bench``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from kuhtheory.agents import make_agent
+from kuhtheory.agents.play import agent_seed, play
+from kuhtheory.coach import bids, coach_game, hands
+from kuhtheory.coach.compare import compare_bots
+from kuhtheory.engine import new_game
+from kuhtheory.solvers import trade_solution
+
+
+def cold() -> None:
+    """Empty the caches a fresh process starts without."""
+    trade_solution._solve_single.cache_clear()
+    bids._limits.cache_clear()
+    bids._hammers.cache_clear()
+    hands._guess.cache_clear()
+
+
+def game(edition: str, seed: int, names: tuple[str, ...]) -> Any:
+    return play(
+        new_game(players=4, seed=seed, edition=edition),
+        [make_agent(n, agent_seed(seed, p)) for p, n in enumerate(names)],
+    )
+
+
+def measure(label: str, source: Any) -> None:
+    cold()
+    start = time.process_time()
+    report = coach_game(source)
+    seconds = time.process_time() - start
+    measured = sum(v.loss is not None for v in report.verdicts)
+    longest = max((v.seconds for v in report.verdicts), default=0.0)
+    print(
+        f"{label:<58} {seconds:6.2f} s CPU  {measured:4d} decisions measured, "
+        f"{len(report.verdicts) - measured} skipped, longest {longest:.2f} s"
+    )
+
+
+def main() -> None:
+    print("coach_game on a whole four-player game, every seat, cold caches (target < 10 s):")
+    measure("shipped record classic-preemption (4 heuristic bots)", "classic-preemption")
+    mixed = ("random", "heuristic", "equilibrium", "heuristic")
+    for seed in (1, 2):
+        measure(
+            f"classic seed {seed}: random, heuristic, equilibrium, heuristic",
+            game("classic", seed, mixed),
+        )
+    measure(
+        "classic seed 3: four random bots (large hands late)", game("classic", 3, ("random",) * 4)
+    )
+    measure("2025 seed 1: random, heuristic, equilibrium, heuristic", game("2025", 1, mixed))
+    print("the bots at the same positions (compare_bots: 10 games of heuristic bots, hands cut")
+    print("to 8 cards), mean loss per decision in money with its 95% interval:")
+    games = [game("classic", seed, ("heuristic",) * 4) for seed in range(1, 11)]
+    for kind in ("trade-reply", "trade-offer"):
+        start = time.process_time()
+        result = compare_bots(games, max_cards=8, kinds=[kind])
+        seconds = time.process_time() - start
+        rows = ", ".join(
+            f"{bot} {mean:.0f} [{low:.0f}, {high:.0f}] (n={n})"
+            for bot, n, mean, low, high in result.table()
+        )
+        print(f"  {kind:<12} {rows}  ({seconds:.1f} s CPU)")
+
+
+if __name__ == "__main__":
+    main()

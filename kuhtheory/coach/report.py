@@ -1,0 +1,299 @@
+"""A whole game coached: :func:`coach_game` and its :class:`CoachReport`, with a summary per player.
+
+The report holds every verdict in the order of the game, and for each coached seat a
+:class:`PlayerSummary`: the money lost by kind of decision, the three costliest decisions with the
+position they were taken in, and a points-equivalent of the loss where the worth model converts
+money to points (:meth:`~kuhtheory.coach.worth.FamilyWorth.points_per_money`, at the moment of
+each decision).
+
+>>> report = coach_game("classic-preemption", seats=[1], kinds=["preemption", "payment"])
+>>> report.summaries[0].seat, report.verdicts[0].kind.value
+(1, 'preemption')
+>>> sorted(report.to_dict())
+['coached', 'decisions', 'game', 'notes', 'seats', 'settings', 'setup', 'summary']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, cast
+
+from kuhtheory.coach.hands import Hands
+from kuhtheory.coach.session import DEFAULT_BUDGET, NOT_MEASURED, Coach
+from kuhtheory.coach.verdict import Kind, Verdict, format_money_loss
+from kuhtheory.coach.worth import WorthModel
+from kuhtheory.engine.actions import Action, action_from_json
+from kuhtheory.engine.state import GameState
+from kuhtheory.errors import InvalidRecordError
+
+__all__ = ["TOP", "CoachReport", "PlayerSummary", "coach_game", "game_steps"]
+
+#: How many of a player's costliest decisions the summary shows.
+TOP = 3
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One coached seat's decisions in a game, summed up."""
+
+    seat: int
+    name: str
+    measured: int
+    skipped: int
+    loss: float
+    #: ``(kind, decisions measured, money lost)`` for each kind he decided
+    by_kind: tuple[tuple[Kind, int, float], ...]
+    #: the loss in points, where every measured decision's worth model gives a rate
+    points: float | None
+    #: the costliest decisions, at most one per turn and kind (a bid repeated in one auction
+    #: shows once)
+    costliest: tuple[Verdict, ...]
+
+    def mean_loss(self, kinds: Collection[Kind] | None = None) -> float | None:
+        """The mean loss per measured decision (of ``kinds``), None if there is none."""
+        rows = [r for r in self.by_kind if kinds is None or r[0] in kinds]
+        count = sum(r[1] for r in rows)
+        return sum(r[2] for r in rows) / count if count else None
+
+    def lines(self) -> list[str]:
+        """The summary as text: totals, loss by kind, the costliest decisions."""
+        points = "" if self.points is None else f" (about {self.points:.0f} points)"
+        out = [
+            f"P{self.seat} ({self.name}): {self.measured} decisions measured"
+            + (f", {self.skipped} skipped" if self.skipped else "")
+            + f"; money lost {format_money_loss(self.loss)}{points}",
+            "  by kind: "
+            + (
+                "; ".join(
+                    f"{k.value}{' (model)' if k is Kind.BID else ''} {n}: {format_money_loss(loss)}"
+                    for k, n, loss in self.by_kind
+                )
+                or "none"
+            ),
+        ]
+        if self.costliest:
+            out.append(f"  costliest {len(self.costliest)}:")
+        for i, v in enumerate(self.costliest, 1):
+            assert v.loss is not None
+            out += [
+                f"  {i}. step {v.step} (turn {v.turn}), {v.kind.value}: loss "
+                f"{format_money_loss(v.loss)} ({v.certainty.value})",
+                f"     {v.situation}",
+                f"     did: {v.action}; recommended: {v.recommendation}",
+            ]
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``seat``, ``name``, ``loss``, ``by_kind``, ``points``, ``costliest``."""
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "measured": self.measured,
+            "skipped": self.skipped,
+            "loss": round(self.loss, 9),
+            "points": None if self.points is None else round(self.points, 6),
+            "by_kind": {
+                k.value: {"decisions": n, "loss": round(loss, 9)} for k, n, loss in self.by_kind
+            },
+            "costliest": [v.to_dict() for v in self.costliest],
+        }
+
+
+def summarise(seat: int, name: str, verdicts: Iterable[Verdict]) -> PlayerSummary:
+    """The :class:`PlayerSummary` of ``seat``'s verdicts."""
+    mine = [v for v in verdicts if v.seat == seat]
+    measured = [v for v in mine if v.loss is not None]
+    by_kind = []
+    for kind in Kind:
+        of_kind = [v.loss for v in measured if v.kind is kind and v.loss is not None]
+        if of_kind:
+            by_kind.append((kind, len(of_kind), float(sum(of_kind))))
+    points = None
+    if measured and all(v.points is not None for v in measured):
+        points = float(sum(v.points for v in measured if v.points is not None))
+    ranked = sorted(
+        (v for v in measured if v.loss is not None and v.loss > 5e-7),
+        key=lambda v: (-(v.loss or 0.0), v.step),
+    )
+    costliest: list[Verdict] = []
+    for v in ranked:  # one per auction or trade: the same mistake repeated shows once
+        if len(costliest) < TOP and all((c.turn, c.kind) != (v.turn, v.kind) for c in costliest):
+            costliest.append(v)
+    return PlayerSummary(
+        seat=seat,
+        name=name,
+        measured=len(measured),
+        skipped=len(mine) - len(measured),
+        loss=float(sum(v.loss for v in measured if v.loss is not None)),
+        by_kind=tuple(by_kind),
+        points=points,
+        costliest=tuple(costliest),
+    )
+
+
+@dataclass(frozen=True)
+class CoachReport:
+    """Every measured decision of a game and a summary per coached player."""
+
+    game: str
+    setup: Mapping[str, Any]
+    seat_names: tuple[str, ...]
+    coached: tuple[int, ...]
+    settings: Mapping[str, Any]
+    verdicts: tuple[Verdict, ...]
+    summaries: tuple[PlayerSummary, ...]
+    notes: tuple[str, ...]
+
+    def summary(self, seat: int) -> PlayerSummary:
+        """The summary of ``seat`` (one of the coached seats)."""
+        for s in self.summaries:
+            if s.seat == seat:
+                return s
+        raise InvalidRecordError(f"seat {seat!r} was not coached: coached seats {self.coached}")
+
+    def at_step(self, step: int) -> list[Verdict]:
+        """The verdicts on the game's action number ``step`` (0-based)."""
+        return [v for v in self.verdicts if v.step == step]
+
+    def header(self) -> list[str]:
+        """What was coached and under which settings, as text."""
+        setup = ", ".join(f"{k}={v}" for k, v in self.setup.items())
+        seats = ", ".join(f"P{p} {n}" for p, n in enumerate(self.seat_names))
+        s = self.settings
+        belief = f", a belief over {2 * s['spread'] + 1} likely hands" if s["spread"] else ""
+        return [
+            f"Coach's report: {self.game} ({setup}); seats: {seats}",
+            f"hands: {s['hands']}{belief}; worths: {s['worth']}",
+            f"trades: {s['trade']}, {s['refinement']}; budget {s['budget']:g} s per decision"
+            + ("" if s["max_cards"] is None else f"; hands cut to {s['max_cards']} cards"),
+        ]
+
+    def lines(self, min_loss: float = 0.0) -> list[str]:
+        """The whole report: header, one line per decision (those losing at least ``min_loss``
+        when it is positive, and every unmeasured one), the summaries and the notes."""
+        out = self.header()
+        for v in self.verdicts:
+            if min_loss <= 0 or v.loss is None or v.loss >= min_loss:
+                out.append(v.line())
+                out += [
+                    f"      note: {n}" for n in v.notes if n.startswith(("skipped", "not measured"))
+                ]
+        out.append("Summary")
+        for summary in self.summaries:
+            out += summary.lines()
+        out += [f"Not measured: {n}" for n in self.notes]
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """One JSON-ready object: ``decisions`` (each with ``seat``, ``kind``, ``action``,
+        ``recommendation``, ``loss`` in money, ``model``...) and ``summary`` (one per seat)."""
+        return {
+            "game": self.game,
+            "setup": dict(self.setup),
+            "seats": list(self.seat_names),
+            "coached": list(self.coached),
+            "settings": dict(self.settings),
+            "decisions": [v.to_dict() for v in self.verdicts],
+            "summary": [s.to_dict() for s in self.summaries],
+            "notes": list(self.notes),
+        }
+
+
+Source = Mapping[str, Any] | str | Path | GameState
+
+
+def _record(source: Source) -> dict[str, Any]:
+    from kuhtheory.record import load, loads, record_from_state
+
+    if isinstance(source, GameState):
+        return record_from_state(source)
+    if isinstance(source, Path) or (isinstance(source, str) and source.endswith(".json")):
+        return load(source)
+    if isinstance(source, str):  # the name of a record shipped with the package
+        path = resources.files("kuhtheory") / "data" / "records" / f"{source}.json"
+        if not path.is_file():
+            raise InvalidRecordError(f"no shipped record {source!r} (and not a .json file)")
+        return loads(path.read_bytes())
+    return dict(source)
+
+
+def game_steps(source: Source) -> Iterator[tuple[int, GameState, Action]]:
+    """``(step, state before, action)`` for each action of a Kuhhandel game (a record, its file,
+    a shipped record's name, or a game state), each action re-checked as it is replayed."""
+    from kuhtheory.record import replay_states
+
+    record = _record(source)
+    if record.get("game") != "kuhhandel":
+        raise InvalidRecordError(
+            f"record.game {record.get('game')!r}: the coach measures Kuhhandel games only"
+        )
+    states = cast(Iterator[GameState], replay_states(record))  # a Kuhhandel record, checked
+    before = next(states)
+    for step, (data, after) in enumerate(zip(record["actions"], states, strict=True)):
+        yield step, before, action_from_json(data)
+        before = after
+
+
+def coach_game(
+    source: Source,
+    seats: Iterable[int] | None = None,
+    *,
+    hands: Hands | str = Hands.BELIEF,
+    worth: WorthModel | None = None,
+    budget: float = DEFAULT_BUDGET,
+    max_cards: int | None = None,
+    kinds: Collection[Kind | str] | None = None,
+    general_sum: bool = False,
+    spread: int = 0,
+    refinement: str = "quasi-perfect",
+) -> CoachReport:
+    """Measure every decision of a recorded game (or of a game state's history) against the solved
+    subgames; the parameters are those of :class:`~kuhtheory.coach.session.Coach`."""
+    record = _record(source)
+    players = record["setup"]["players"] if isinstance(record.get("setup"), dict) else None
+    chosen = None if seats is None else sorted(set(seats))
+    if chosen is not None and players is not None:
+        for seat in chosen:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise InvalidRecordError(
+                    f"seat {seat!r} is not a seat of this {players}-player game"
+                )
+    coach = Coach(
+        chosen,
+        hands=hands,
+        worth=worth,
+        budget=budget,
+        max_cards=max_cards,
+        kinds=kinds,
+        general_sum=general_sum,
+        spread=spread,
+        refinement=refinement,
+    )
+    verdicts: list[Verdict] = []
+    for step, state, action in game_steps(record):
+        verdicts += coach.judge(step, state, action)
+    names = tuple(record["seats"])
+    coached = tuple(range(len(names))) if chosen is None else tuple(chosen)
+    settings = coach.settings
+    return CoachReport(
+        game=f"kuhhandel {record['setup'].get('edition', '')}".strip(),
+        setup=dict(record["setup"]),
+        seat_names=names,
+        coached=coached,
+        settings={
+            "hands": settings.reader.hands.value,
+            "worth": settings.worth.describe(),
+            "budget": settings.budget,
+            "max_cards": settings.max_cards,
+            "kinds": sorted(k.value for k in coach.kinds),
+            "trade": "general-sum" if settings.general_sum else "zero-sum",
+            "spread": settings.spread,
+            "refinement": settings.refinement,
+        },
+        verdicts=tuple(verdicts),
+        summaries=tuple(summarise(p, names[p], verdicts) for p in coached),
+        notes=NOT_MEASURED,
+    )
