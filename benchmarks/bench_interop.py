@@ -1,8 +1,8 @@
 """Interop figures (``make bench``): the PettingZoo environment against the bare engine, the
 OpenSpiel game, trajectories, and a tournament on a local Dask cluster against local processes.
 
-* **engine**: the engine's own random play (the random bot, ``RandomAgent``, and ``apply``), and
-  the same with the acting player's observation built at every action, as an environment must;
+* **engine**: random play in the bare engine (the random bot and ``apply``), and the same with
+  the acting player's observation built at every action, as an environment must;
 * **PettingZoo**: ``env.last()`` (observation vector and mask) and ``env.step`` with a uniformly
   random legal code, over whole games; an engine action is one or more codes (money is laid card
   by card), so both codes/s and engine actions/s are given;
@@ -25,7 +25,6 @@ import time
 
 import numpy as np
 
-from kuhtheory.agents.play import agent_seed
 from kuhtheory.agents.random import RandomAgent
 from kuhtheory.engine import new_game
 from kuhtheory.interop.pettingzoo import raw_env
@@ -42,12 +41,12 @@ def engine(edition: str, games: int, observe: bool) -> tuple[int, float]:
     start = time.perf_counter()
     for seed in range(games):
         state = new_game(PLAYERS, seed, edition)
-        bots = [RandomAgent(agent_seed(seed, seat)) for seat in range(PLAYERS)]
+        bot = RandomAgent(seed)
         while not state.is_terminal:
             seat = state.current_player
             if observe:
-                state.observation(seat)  # type: ignore[arg-type]
-            state = state.apply(bots[seat].act(None, state.legal_actions()))  # type: ignore[index]
+                state.observation(state.current_player)  # type: ignore[arg-type]
+            state = state.apply(bot.act(None, state.legal_actions()))
             actions += 1
     return actions, time.perf_counter() - start
 

@@ -128,16 +128,16 @@ def random_move(state: GameState, bots: list[RandomAgent]) -> Action:
 
 
 def sampled_positions(edition: str, seed: int, every: int) -> Iterator[GameState]:
-    """Every ``every``-th position of a random game (the engine's own random play)."""
+    """Every ``every``-th position of a random game (the random bot's play)."""
     s = new_game(
         players=4 if get_edition(edition).max_players >= 4 else 3, seed=seed, edition=edition
     )
-    bots = random_bots(s, seed)
+    bot = RandomAgent(seed)
     step = 0
     while not s.is_terminal:
         if step % every == 0 or s.phase in (Phase.PAYMENT, Phase.BUY_BACK, Phase.TRADE_REOFFER):
             yield s
-        s = s.apply(random_move(s, bots))
+        s = s.apply(bot.act(None, s.legal_actions()))
         step += 1
 
 
@@ -159,13 +159,13 @@ def test_allowed_sequences_are_exactly_the_listed_legal_actions(edition: str) ->
     "edition", ["classic", "2025+double-move", "bluff+super-trade", "classic+short"]
 )
 def test_codes_replay_a_random_game_to_the_same_state(edition: str) -> None:
-    # The engine's own random play, step by step through the codes, ends where random_playout does.
+    # The random bots' play, step by step through the codes, ends where random_playout does.
     seed = 11
     end = random_playout(new_game(players=4, seed=seed, edition=edition), seed)
     g = new_coded_game(players=4, seed=seed, edition=edition)
-    bots = random_bots(g.state, seed)
+    bots = [RandomAgent(agent_seed(seed, seat)) for seat in range(4)]
     while not g.is_terminal:
-        action = random_move(g.state, bots)
+        action = bots[g.state.current_player].act(None, g.state.legal_actions())
         for code in g.codes_for(action):
             g = g.apply(code)
         assert g.state.history[-1] == action
