@@ -43,7 +43,6 @@ def engine(edition: str, games: int, observe: bool) -> tuple[int, float]:
         state = new_game(PLAYERS, seed, edition)
         bot = RandomAgent(seed)
         while not state.is_terminal:
-            seat = state.current_player
             if observe:
                 state.observation(state.current_player)  # type: ignore[arg-type]
             state = state.apply(bot.act(None, state.legal_actions()))

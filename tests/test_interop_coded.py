@@ -117,16 +117,6 @@ def completions(g: CodedState) -> list[Action]:
     return out
 
 
-def random_bots(state: GameState, seed: int) -> list[RandomAgent]:
-    """One random bot per seat, seeded as :func:`random_playout` seeds them."""
-    return [RandomAgent(agent_seed(seed, seat)) for seat in range(state.players)]
-
-
-def random_move(state: GameState, bots: list[RandomAgent]) -> Action:
-    """The move of the random bot whose turn it is."""
-    return bots[state.current_player].act(None, state.legal_actions())  # type: ignore[index]
-
-
 def sampled_positions(edition: str, seed: int, every: int) -> Iterator[GameState]:
     """Every ``every``-th position of a random game (the random bot's play)."""
     s = new_game(
