@@ -212,6 +212,7 @@ def test_pruned_model_keeps_the_value_and_an_equilibrium_of_the_whole_game():
         for k, label in enumerate(info.actions):
             if (info.key, label) in where:
                 x_whole[info.first + k] = x[where[(info.key, label)]]
+
     def b_sets(model):
         return [(i.key, i.actions, i.parent, i.first) for i in model.sf.infosets[1]]
 
