@@ -277,3 +277,21 @@ def test_an_empty_edition_is_a_setup_error_in_python_too():
 
     with pytest.raises(InvalidSetupError, match="unknown edition ''"):
         new_game(players=3, edition="")
+
+
+def test_a_large_hidden_hand_trade_prints_its_refinement(capsys):
+    # five hidden ten-card hands take the aggregated LP, whose result named its refinement in
+    # words that are no Refinement value: printing it was a ValueError traceback
+    hands = [
+        "0,0,10,10,10,10,50,50,100,200",
+        "0,10,10,10,10,50,50,100,100,200",
+        "0,0,0,10,10,10,10,50,100,500",
+        "10,10,10,10,50,50,50,100,200,200",
+        "0,0,10,10,50,50,100,100,100,200",
+    ]
+    a = ";".join(f"{h}@1/5" for h in hands)
+    status, out, err = run(
+        capsys, "solve", "trade", "--a", a, "--b", "0,10,10,50,100", "--value", "100"
+    )
+    assert status == 0, err
+    assert "Refinement: none: " in out

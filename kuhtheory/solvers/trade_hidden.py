@@ -162,8 +162,10 @@ def solve_model(model: HiddenModel, exact: bool, refinement: str | Refinement) -
             "the same count: they never do better, so the check holds for the whole game)"
             if model.pruned
             else ""
-        ),
-        refinement="none (Nash: off-path replies are only completed against a uniform tremble)",
+        )
+        + "; Nash, unrefined (off-path replies are only completed against a uniform tremble)",
+        # a Refinement value, as SolveResult.refinement always is (the CLI prints its description)
+        refinement=Refinement.NONE.value,
         plans=(tuple(x), tuple(y)),
     )
 
