@@ -12,6 +12,9 @@ from hypothesis import Phase as Stage
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+# the end-of-game properties random games are checked for (families, money, scores, winners)
+from test_engine_properties import _check_end as check_end
+
 from kuhtheory import record as rec
 from kuhtheory.agents import make_agent
 from kuhtheory.agents.play import agent_seed, play
@@ -152,13 +155,16 @@ def _bots(names, seed):
     seed=st.integers(0, 2**31),
     players=st.integers(3, 5),
     lineup=st.lists(st.sampled_from(["random", "heuristic", "first", "last"]), min_size=5),
+    heuristic_seat=st.integers(0, 4),
 )
 def test_no_game_runs_for_ever_with_random_heuristic_or_adversarial_bots(
-    edition, variants, seed, players, lineup
+    edition, variants, seed, players, lineup, heuristic_seat
 ):
+    names = list(lineup[:players])
+    names[heuristic_seat % players] = "heuristic"  # a heuristic bot sits at every table
     start = new_game(players=players, seed=seed, edition=edition, variants=variants)
-    end = play(start, _bots(lineup[:players], seed), max_actions=LIMIT)
-    assert end.is_terminal  # play raises if it is not, after LIMIT actions
+    end = play(start, _bots(names, seed), max_actions=LIMIT)
+    check_end(end)  # play raises if the game has not ended after LIMIT actions
 
 
 def test_the_equilibrium_bot_ends_its_own_loop():
@@ -178,7 +184,9 @@ def test_no_game_runs_for_ever_with_the_equilibrium_bot(edition, variants):
     seed = sum(map(ord, "+".join((edition, *variants))))
     rng = random.Random(seed)
     players = rng.choice([3, 4, 5])
-    names = ["equilibrium"] * 2 + [rng.choice(["heuristic", "random"])] * (players - 2)
+    others = ["heuristic", "random", "first", "last"]
+    names = ["equilibrium", "equilibrium", "heuristic"] + rng.choices(others, k=players - 3)
+    rng.shuffle(names)
     start = new_game(players=players, seed=seed, edition=edition, variants=variants)
     end = play(start, _bots(names, seed), max_actions=LIMIT)
-    assert end.is_terminal
+    check_end(end)
