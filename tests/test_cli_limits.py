@@ -186,6 +186,11 @@ def test_jobs_are_capped_at_the_cores_unless_forced(capsys, monkeypatch):
     assert "with 1 job(s) (--jobs 64 capped at this machine's cores" in out and err == ""
     with pytest.raises(InvalidSetupError, match="at least one"):
         worker_count(0)
+    with pytest.raises(InvalidSetupError, match="--jobs 100000 --force-jobs: at most 256"):
+        worker_count(100_000, force=True)
+    status, out, err = run(capsys, "tournament", "--jobs", "100000", "--force-jobs", "--games", "1")
+    assert status == 2 and out == ""
+    one_error_line(err, "--jobs 100000 --force-jobs: at most 256 worker processes")
     with pytest.raises(InvalidSetupError, match="jobs=100000 must be a whole number from 1 to 256"):
         tournament.run_tournament(["random"] * 3, games=1, jobs=100_000)
 

@@ -28,7 +28,7 @@ from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS
 from kuhtheory.errors import InvalidSetupError
 from kuhtheory.files import check_output_file, write_text_atomic
 from kuhtheory.game import game_names, get_game
-from kuhtheory.tournament import MAX_ACTIONS, SHARED_MODES, run_tournament
+from kuhtheory.tournament import MAX_ACTIONS, MAX_JOBS, SHARED_MODES, run_tournament
 
 #: ``kuhtheory tournament --help``: plain words (the module docstring is written for the book).
 DESCRIPTION = """\
@@ -144,7 +144,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def worker_count(jobs: int | None, force: bool = False, cores: int | None = None) -> int:
     """The worker processes to use: ``jobs`` (default 2), capped at the machine's ``cores``
-    unless ``force``; :class:`InvalidSetupError` below 1.
+    unless ``force``; :class:`InvalidSetupError` below 1, or forced past
+    :data:`~kuhtheory.tournament.MAX_JOBS`.
 
     >>> worker_count(None, cores=8), worker_count(16, cores=4), worker_count(16, True, cores=4)
     (2, 4, 16)
@@ -154,6 +155,8 @@ def worker_count(jobs: int | None, force: bool = False, cores: int | None = None
         return min(2, cores)
     if jobs < 1:
         raise InvalidSetupError(f"--jobs {jobs}: give at least one worker process")
+    if force and jobs > MAX_JOBS:
+        raise InvalidSetupError(f"--jobs {jobs} --force-jobs: at most {MAX_JOBS} worker processes")
     return jobs if force else min(jobs, cores)
 
 
@@ -196,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(result.table())
         capped = (
-            f" (--jobs {args.jobs} capped at this machine's cores; --force-jobs starts them all)"
+            f" (--jobs {args.jobs} capped at this machine's cores; --force-jobs goes past them)"
             if args.jobs is not None and args.jobs > jobs
             else ""
         )
