@@ -197,3 +197,40 @@ def test_replay_escapes_control_characters_and_lone_surrogates_in_seat_names(
     assert main(["replay", "--json", str(path)]) == 0
     out, _ = capsys.readouterr()
     assert json.loads(out)["seats"] == names and out.isascii()
+
+
+def test_coach_escapes_control_characters_and_lone_surrogates_in_seat_names(tmp_path, capsys):
+    names = ["Eve\x1b[2J\x07", "\u202eevil", "half\ud800", "ok"]
+    lesson = {**rec.load_bundled("classic-coach-lesson"), "seats": names}
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(lesson), encoding="ascii")
+    argv = ["coach", str(path), "--seat", "1", "--hands", "public", "--budget", "0.05"]
+    assert main(argv) == 0
+    out, _ = capsys.readouterr()
+    assert "P0 Eve\\x1b[2J\\x07, P1 \\u202eevil, P2 half\\ud800" in out.splitlines()[0]
+    assert "P1 (\\u202eevil): " in out
+    assert not any(ch in out for ch in "\x1b\x07\u202e")
+
+
+# ----- the 40 MB record -------------------------------------------------------------------
+def test_a_40_mb_record_is_refused_at_the_size_limit_without_being_parsed(
+    record, tmp_path, capsys, monkeypatch
+):
+    # 40 MB of well-formed actions took 27 s before its error (each action schema-checked
+    # twice); now reading stops at MAX_RECORD_BYTES + 1 bytes, before any JSON is parsed
+    one_game = json.dumps(record["actions"])[1:-1]  # the game's actions, without brackets
+    actions = ", ".join([one_game] * (40_000_000 // len(one_game) + 1))
+    path = tmp_path / "big.json"
+    path.write_text(
+        json.dumps({**record, "actions": []}).replace('"actions": []', f'"actions": [{actions}]')
+    )
+    assert path.stat().st_size > 40_000_000
+
+    def no_parsing(*args, **kwargs):
+        raise AssertionError("a record past the size limit was parsed")
+
+    monkeypatch.setattr(json, "loads", no_parsing)
+    assert main(["replay", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"kuhtheory: error: {path}: record is larger than 8 MiB")
+    _one_line(err.rstrip("\n"))
