@@ -1,11 +1,11 @@
 """Output files: checked before the work starts, written atomically, never through a symlink.
 
 Every file kuhtheory writes (game records, tournament CSV tables, trajectories, Gambit ``.efg``
-files) goes through :func:`write_text_atomic`: the text is written to a new temporary file in the target's own
-directory and then renamed over the target. A reader never sees half a file, a run stopped half
-way leaves the old file as it was, and a symlink already standing at the target is replaced by
-the new file instead of having its target overwritten (the temporary file is created with
-``O_EXCL`` and the rename does not follow links).
+files) goes through :func:`write_text_atomic`: the text is written to a new temporary file in
+the target's own directory and then renamed over the target. A reader never sees half a file, a
+run stopped half way leaves the old file as it was, and a symlink already standing at the target
+is replaced by the new file instead of having its target overwritten (the temporary file is
+created with ``O_EXCL`` and the rename does not follow links).
 
 Commands call :func:`check_output_file` (or :func:`check_output_dir`) on their output paths
 before playing or solving anything, so that a typing mistake costs an error line, not a run.

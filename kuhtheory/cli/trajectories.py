@@ -14,12 +14,12 @@ import argparse
 from collections.abc import Iterator
 from typing import Any
 
+from kuhtheory.files import check_output_file
 from kuhtheory.interop.trajectories import (
     OBSERVATIONS,
     trajectory_from_record,
     write_trajectories,
 )
-from kuhtheory.files import check_output_file
 from kuhtheory.record import about_file, load
 
 #: ``kuhtheory trajectories --help``: plain words (the module docstring is written for the book).
