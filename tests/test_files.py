@@ -149,3 +149,43 @@ def test_output_paths_are_checked_before_any_game(tmp_path, capsys, monkeypatch,
     assert status == 2 and not played
     assert err.startswith("kuhtheory: error: ") and err.count("\n") == 1
     assert re.search(message, err), err
+
+
+@pytest.mark.parametrize(
+    ("argv", "name"),
+    [
+        (["solve", "kuhn", "--efg", "{out}"], "kuhn.efg"),
+        (["trajectories", "{record}", "--out", "{out}"], "t.jsonl"),
+        (
+            ["tournament", "--games", "2", "--bots", "random", "--players", "3", "--csv", "{out}"],
+            "t.csv",
+        ),
+    ],
+)
+def test_every_writer_replaces_a_symlink_instead_of_following_it(tmp_path, capsys, argv, name):
+    victim = tmp_path / "victim"
+    victim.write_text("keep")
+    out = tmp_path / name
+    out.symlink_to(victim)
+    record = tmp_path / "game.json"
+    rec.save(rec.record_from_state(new_game(players=3, seed=1)), record)
+    argv = [a.format(out=out, record=record) for a in argv]
+    if argv[0] == "tournament":
+        argv += ["--jobs", "1", "--no-progress"]
+    assert main(argv) == 0, capsys.readouterr().err
+    assert victim.read_text() == "keep" and not out.is_symlink() and out.stat().st_size > 0
+
+
+def test_trajectories_checks_its_output_before_reading_any_record(tmp_path, capsys, monkeypatch):
+    from kuhtheory.cli import trajectories as cli
+
+    def no_reading(path):
+        raise AssertionError(f"{path} was read before --out was checked")
+
+    monkeypatch.setattr(cli, "load", no_reading)
+    status = main(
+        ["trajectories", str(tmp_path / "game.json"), "--out", str(tmp_path / "no/t.jsonl")]
+    )
+    _, err = capsys.readouterr()
+    assert status == 2 and err.count("\n") == 1
+    assert re.search("--out .*does not exist", err), err
