@@ -481,8 +481,9 @@ def read(path: str | Path) -> Any:
             with open(path, "rb") as stream:
                 text = stream.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
+        # named as about_file names it, so that the name is not repeated
         raise InvalidRecordError(
-            f"cannot read record {excerpt(name)}: {exc.strerror or exc}"
+            f"{_file_name(path)}: cannot read record: {exc.strerror or exc}"
         ) from None
     with about_file(path):
         return parse(text)
