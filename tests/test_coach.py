@@ -97,7 +97,7 @@ def test_k_auc_4_k_pay_1_a_costly_preemption_and_an_overpay_report_exactly_their
     assert [(v.step, v.loss) for v in rest] == [(10, 0.0), (11, 0.0)]
     summary = report.summary(0)
     assert summary.loss == 120 and [v.step for v in summary.costliest] == [4, 5]
-    assert dict((k, loss) for k, _, loss in summary.by_kind)[Kind.PREEMPTION] == 80
+    assert summary.lost(Kind.PREEMPTION) == 80
 
 
 def test_k_auc_4_the_preemption_loss_with_the_default_worth_follows_the_payoffs():

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from kuhtheory.coach.hands import Hands
 from kuhtheory.coach.session import DEFAULT_BUDGET, NOT_MEASURED, Coach
@@ -29,34 +28,74 @@ from kuhtheory.engine.actions import Action, action_from_json
 from kuhtheory.engine.state import GameState
 from kuhtheory.errors import InvalidRecordError
 
-__all__ = ["TOP", "CoachReport", "PlayerSummary", "coach_game", "game_steps"]
+__all__ = [
+    "TOP",
+    "CoachReport",
+    "KindLoss",
+    "PlayerSummary",
+    "coach_game",
+    "counted",
+    "game_steps",
+    "running_losses",
+]
 
 #: How many of a player's costliest decisions the summary shows.
 TOP = 3
 
 
+class KindLoss(NamedTuple):
+    """A player's money lost in one kind of decision."""
+
+    kind: Kind
+    #: his decisions of this kind that were measured
+    decisions: int
+    #: the money lost, each loss counted once (bids: one decision per auction, :func:`counted`)
+    loss: float
+    #: the decisions whose loss is counted (bids: the auctions he bid in; else ``decisions``)
+    counted: int
+
+    def text(self) -> str:
+        """``payment 3: 40``, or ``bid (model) 7 in 2 auctions: 30``."""
+        if self.kind is Kind.BID:
+            where = f"{self.decisions} in {self.counted} auction{'s' if self.counted != 1 else ''}"
+            return f"bid (model) {where}: {format_money_loss(self.loss)}"
+        return f"{self.kind.value} {self.decisions}: {format_money_loss(self.loss)}"
+
+
 @dataclass(frozen=True)
 class PlayerSummary:
-    """One coached seat's decisions in a game, summed up."""
+    """One coached seat's decisions in a game, summed up.
+
+    The money lost adds up each measured decision's loss once, except bids: a bidder who keeps
+    missing the same chance in one auction has a loss at each of his bids there, and these are
+    not separate losses (each is measured from the position he was in, the earlier ones
+    included). So an auction's bidding counts once per bidder, at his costliest decision in it
+    (:func:`counted`); every bid still has its verdict.
+    """
 
     seat: int
     name: str
     measured: int
     skipped: int
+    #: the money lost (bids: each auction once)
     loss: float
-    #: ``(kind, decisions measured, money lost)`` for each kind he decided
-    by_kind: tuple[tuple[Kind, int, float], ...]
-    #: the loss in points, where every measured decision's worth model gives a rate
+    #: the money lost by kind of decision, for each kind he decided
+    by_kind: tuple[KindLoss, ...]
+    #: the loss in points, where every counted decision's worth model gives a rate
     points: float | None
     #: the costliest decisions, at most one per turn and kind (a bid repeated in one auction
     #: shows once)
     costliest: tuple[Verdict, ...]
 
+    def lost(self, kind: Kind) -> float:
+        """The money lost in decisions of ``kind`` (0 if he took none)."""
+        return next((row.loss for row in self.by_kind if row.kind is kind), 0.0)
+
     def mean_loss(self, kinds: Collection[Kind] | None = None) -> float | None:
-        """The mean loss per measured decision (of ``kinds``), None if there is none."""
-        rows = [r for r in self.by_kind if kinds is None or r[0] in kinds]
-        count = sum(r[1] for r in rows)
-        return sum(r[2] for r in rows) / count if count else None
+        """The mean loss per counted decision (of ``kinds``), None if there is none."""
+        rows = [r for r in self.by_kind if kinds is None or r.kind in kinds]
+        count = sum(r.counted for r in rows)
+        return sum(r.loss for r in rows) / count if count else None
 
     def lines(self) -> list[str]:
         """The summary as text: totals, loss by kind, the costliest decisions."""
@@ -65,15 +104,10 @@ class PlayerSummary:
             f"P{self.seat} ({self.name}): {self.measured} decisions measured"
             + (f", {self.skipped} skipped" if self.skipped else "")
             + f"; money lost {format_money_loss(self.loss)}{points}",
-            "  by kind: "
-            + (
-                "; ".join(
-                    f"{k.value}{' (model)' if k is Kind.BID else ''} {n}: {format_money_loss(loss)}"
-                    for k, n, loss in self.by_kind
-                )
-                or "none"
-            ),
+            "  by kind: " + ("; ".join(row.text() for row in self.by_kind) or "none"),
         ]
+        if any(row.kind is Kind.BID and row.decisions > row.counted for row in self.by_kind):
+            out.append("  (bids: each auction counted once, at his costliest bid or pass in it)")
         if self.costliest:
             out.append(f"  costliest {len(self.costliest)}:")
         for i, v in enumerate(self.costliest, 1):
@@ -96,26 +130,83 @@ class PlayerSummary:
             "loss": round(self.loss, 9),
             "points": None if self.points is None else round(self.points, 6),
             "by_kind": {
-                k.value: {"decisions": n, "loss": round(loss, 9)} for k, n, loss in self.by_kind
+                row.kind.value: {
+                    "decisions": row.decisions,
+                    "counted": row.counted,
+                    "loss": round(row.loss, 9),
+                }
+                for row in self.by_kind
             },
+            "counting": "each decision's loss once; bids once per auction, at the bidder's "
+            "costliest decision in it",
             "costliest": [v.to_dict() for v in self.costliest],
         }
+
+
+def counted(verdicts: Iterable[Verdict]) -> list[Verdict]:
+    """The measured verdicts whose losses add up to a player's money lost: every one, except
+    that of a bidder's decisions in one auction (one turn) only the costliest counts (the
+    earliest of equal ones).
+
+    >>> from kuhtheory.coach.verdict import Certainty
+    >>> def bid(step, loss):
+    ...     return Verdict(step, 3, 1, Kind.BID, "bid", "pass", loss, "m", "none",
+    ...                    Certainty.EXACT, "", (), None, 0.0)
+    >>> [v.step for v in counted([bid(10, 20.0), bid(12, 30.0), bid(14, 30.0)])]
+    [12]
+    >>> [x for _, x in running_losses([bid(10, 20.0), bid(12, 30.0), bid(14, 5.0)])]
+    [20.0, 10.0, 0.0]
+    """
+    out: list[Verdict] = []
+    auction: dict[tuple[int, int], int] = {}  # (seat, turn) -> index in out
+    for v in verdicts:
+        if v.loss is None:
+            continue
+        if v.kind is not Kind.BID:
+            out.append(v)
+            continue
+        key = (v.seat, v.turn)
+        if key not in auction:
+            auction[key] = len(out)
+            out.append(v)
+        elif v.loss > (out[auction[key]].loss or 0.0):
+            out[auction[key]] = v
+    return out
+
+
+def running_losses(verdicts: Iterable[Verdict]) -> Iterator[tuple[Verdict, float]]:
+    """Each measured verdict (in the game's order) with what it adds to its player's money lost
+    so far, counted as :func:`counted` does: a bid adds only what it loses beyond the bidder's
+    costliest earlier decision in the same auction. The additions sum to the summary's loss."""
+    worst: dict[tuple[int, int], float] = {}
+    for v in verdicts:
+        if v.loss is None:
+            continue
+        if v.kind is not Kind.BID:
+            yield v, v.loss
+            continue
+        key = (v.seat, v.turn)
+        before = worst.get(key, 0.0)
+        worst[key] = max(before, v.loss)
+        yield v, worst[key] - before
 
 
 def summarise(seat: int, name: str, verdicts: Iterable[Verdict]) -> PlayerSummary:
     """The :class:`PlayerSummary` of ``seat``'s verdicts."""
     mine = [v for v in verdicts if v.seat == seat]
     measured = [v for v in mine if v.loss is not None]
+    kept = counted(measured)
     by_kind = []
     for kind in Kind:
-        of_kind = [v.loss for v in measured if v.kind is kind and v.loss is not None]
+        of_kind = [v for v in measured if v.kind is kind]
         if of_kind:
-            by_kind.append((kind, len(of_kind), float(sum(of_kind))))
+            losses = [v.loss for v in kept if v.kind is kind and v.loss is not None]
+            by_kind.append(KindLoss(kind, len(of_kind), float(sum(losses)), len(losses)))
     points = None
-    if measured and all(v.points is not None for v in measured):
-        points = float(sum(v.points for v in measured if v.points is not None))
+    if kept and all(v.points is not None for v in kept):
+        points = float(sum(v.points for v in kept if v.points is not None))
     ranked = sorted(
-        (v for v in measured if v.loss is not None and v.loss > 5e-7),
+        (v for v in kept if v.loss is not None and v.loss > 5e-7),
         key=lambda v: (-(v.loss or 0.0), v.step),
     )
     costliest: list[Verdict] = []
@@ -127,7 +218,7 @@ def summarise(seat: int, name: str, verdicts: Iterable[Verdict]) -> PlayerSummar
         name=name,
         measured=len(measured),
         skipped=len(mine) - len(measured),
-        loss=float(sum(v.loss for v in measured if v.loss is not None)),
+        loss=float(sum(v.loss for v in kept if v.loss is not None)),
         by_kind=tuple(by_kind),
         points=points,
         costliest=tuple(costliest),
@@ -206,17 +297,14 @@ Source = Mapping[str, Any] | str | Path | GameState
 
 
 def _record(source: Source) -> dict[str, Any]:
-    from kuhtheory.record import load, loads, record_from_state
+    from kuhtheory.record import load, load_bundled, record_from_state
 
     if isinstance(source, GameState):
         return record_from_state(source)
     if isinstance(source, Path) or (isinstance(source, str) and source.endswith(".json")):
         return load(source)
     if isinstance(source, str):  # the name of a record shipped with the package
-        path = resources.files("kuhtheory") / "data" / "records" / f"{source}.json"
-        if not path.is_file():
-            raise InvalidRecordError(f"no shipped record {source!r} (and not a .json file)")
-        return loads(path.read_bytes())
+        return load_bundled(source)
     return dict(source)
 
 

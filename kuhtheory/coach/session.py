@@ -151,6 +151,15 @@ class Coach:
             found.append(bid_assessment(point))
         return [a for a in found if a is not None and a.advice.kind in kinds]
 
+    def observe(self, state: GameState) -> None:
+        """Feed the player to move at ``state`` his observation, where his decision is not
+        measured (:meth:`judge`, :meth:`assess` and :meth:`advise` feed it themselves): his belief
+        about the others' money follows him as it would in the game."""
+        seat = state.current_player
+        if self.coaches(seat):
+            assert seat is not None
+            self.settings.reader.observe(state, seat)
+
     def judge(self, step: int, state: GameState, action: Action) -> list[Verdict]:
         """The verdicts on ``action`` taken at ``state``, the game's decision number ``step``
         (none when the seat is not coached or no solver covers the decision). Call it for every

@@ -150,11 +150,11 @@ def offer_assessment(
     animal: Animal,
     stake: int,
     second: bool = False,
-    pile: int = 0,
+    pile: Sequence[int] = (),
 ) -> OfferAssessment | Skipped:
     """The offerer's decision at ``point``: challenge ``opponent`` for ``animal`` (``stake``
     cards, K-TRD-4), or lay the new offer of the classic second round. A hand cut for the budget
-    keeps at least ``pile`` cards (the pile being judged)."""
+    can still lay a pile like ``pile`` (the pile being judged: its count and total)."""
     start = time.perf_counter()
     me = point.seat
     what = (
@@ -162,7 +162,7 @@ def offer_assessment(
         if second
         else f"P{me} challenges P{opponent} for {stake} {animal.label}"
     )
-    s = setup(point, me, opponent, animal, stake, what, pile)
+    s = setup(point, me, opponent, animal, stake, what, pile=pile)
     if isinstance(s, str):
         return _skipped(point, Kind.TRADE_OFFER, what, s)
     solution, notes = solve(point, s)
@@ -336,14 +336,12 @@ def trade_assessment(point: DecisionPoint, action: Action | None) -> Assessment 
     state = point.state
     if isinstance(action, Trade):
         stake = stake_cards(point.obs, action.opponent, action.animal)  # K-TRD-4
-        return offer_assessment(
-            point, action.opponent, action.animal, stake, pile=len(action.cards)
-        )
+        return offer_assessment(point, action.opponent, action.animal, stake, pile=action.cards)
     trade = state.trade
     if trade is None:
         return None
     if isinstance(action, Offer) or (action is None and state.phase is Phase.TRADE_REOFFER):
-        pile = len(action.cards) if action is not None else 0
+        pile = action.cards if action is not None else ()
         return offer_assessment(
             point, trade.opponent, trade.animal, trade.stake, second=True, pile=pile
         )

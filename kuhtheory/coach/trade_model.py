@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from kuhtheory.agents.equilibrium import model_hand
-from kuhtheory.cards import Animal, Counts, from_counts, to_counts, total
+from kuhtheory.agents.equilibrium import model_hand, pile_of
+from kuhtheory.cards import Animal, Counts, add, from_counts, subtract, to_counts, total
 from kuhtheory.coach.hands import HandGuess
 from kuhtheory.coach.point import DecisionPoint, cards_text, guess_text
 from kuhtheory.coach.verdict import Certainty
@@ -118,18 +118,32 @@ def estimate_seconds(
     return 0.03 + rounds * (classes * SECONDS_PER_CLASS + classes * totals * per_entry)
 
 
-def cut(hand: Counts, cards: int, floor: int = 0) -> Counts:
+def cut(hand: Counts, cards: int, floor: int = 0, pile: Sequence[int] = ()) -> Counts:
     """``hand`` cut to at most ``cards`` cards by the equilibrium bot's rule (at most two 0-cards,
     then a spread of the others, :func:`~kuhtheory.agents.equilibrium.model_hand`), keeping at
-    least ``floor`` cards (0-cards first, then the smallest): the pile being judged, or the one
-    the other player saw, must still fit in it.
+    least ``floor`` cards (0-cards first, then the smallest): the pile the other player saw must
+    still fit in it. With ``pile`` (the offer being judged, card values) the cut hand can lay a
+    pile of its count and total (all the other player can tell and all that is paid): when the
+    rule's cut cannot, it is the pile's cards and the rule's cut of the rest. Without that, a
+    pile the rule cuts away (all of one's 0-cards, say) could not be measured, and the piles left
+    measured would not be a fair sample of a player's offers.
 
     >>> from_counts(cut(to_counts((0, 0, 0, 0, 10, 50)), 3, floor=5))
     (0, 0, 0, 0, 10)
+    >>> from_counts(cut(to_counts((0, 0, 0, 0, 10, 10, 50, 100)), 4, pile=(0, 0, 0, 0, 50)))
+    (0, 0, 0, 0, 50)
+    >>> from_counts(cut(to_counts((0, 0, 0, 0, 10, 10, 50, 100)), 6, pile=(0, 0, 0, 100)))
+    (0, 0, 0, 0, 10, 100)
     """
+    floor = max(floor, len(pile))
     out = list(model_hand(hand, cards))
     for i in range(len(out)):
         out[i] += min(max(floor - sum(out), 0), hand[i] - out[i])
+    if pile and pile_of(tuple(out), len(pile), sum(pile)) is None:
+        keep = to_counts(tuple(pile))
+        rest = subtract(hand, keep)
+        room = cards - len(pile)
+        return add(keep, model_hand(rest, room) if room > 0 else (0,) * len(rest))
     return tuple(out)
 
 
@@ -138,10 +152,10 @@ def _estimate(rules: TradeRules, a: Belief, b: Belief, general: bool) -> float:
     return sum(estimate_seconds(rules, ha, hb, general) for ha, _ in a for hb, _ in b)
 
 
-def _cut_belief(belief: Belief, cards: int, floor: int = 0) -> Belief:
+def _cut_belief(belief: Belief, cards: int, floor: int = 0, pile: Sequence[int] = ()) -> Belief:
     merged: dict[Counts, float] = {}
     for hand, p in belief:
-        key = cut(hand, cards, floor)
+        key = cut(hand, cards, floor, pile)
         merged[key] = merged.get(key, 0.0) + p
     return tuple(merged.items())
 
@@ -154,19 +168,22 @@ def _fit(
     max_cards: int | None,
     a_floor: int,
     general: bool,
+    pile: Sequence[int] = (),
 ) -> tuple[Belief, Belief, list[str]] | None:
     """The hands cut to ``max_cards`` and then, one card at a time from the larger side, until
-    the estimate fits ``budget``; None if even ``MIN_CARDS`` each does not fit."""
+    the estimate fits ``budget``; None if even ``MIN_CARDS`` each does not fit. A's hand keeps at
+    least ``a_floor`` cards, and a pile like ``pile`` (:func:`cut`)."""
     new_a, new_b = a, b
+    a_floor = max(a_floor, len(pile))
     if max_cards is not None:
-        new_a, new_b = _cut_belief(a, max_cards, a_floor), _cut_belief(b, max_cards)
+        new_a, new_b = _cut_belief(a, max_cards, a_floor, pile), _cut_belief(b, max_cards)
 
     def size(belief: Belief) -> int:
         return max(sum(h) for h, _ in belief)
 
     while _estimate(rules, new_a, new_b, general) > budget:
         if size(new_a) >= size(new_b) and size(new_a) > max(MIN_CARDS, a_floor):
-            new_a = _cut_belief(new_a, size(new_a) - 1, a_floor)
+            new_a = _cut_belief(new_a, size(new_a) - 1, a_floor, pile)
         elif size(new_b) > MIN_CARDS:
             new_b = _cut_belief(new_b, size(new_b) - 1)
         else:
@@ -198,10 +215,12 @@ def setup(
     stake: int,
     what: str,
     a_floor: int = 0,
+    pile: Sequence[int] = (),
 ) -> TradeSetup | str:
     """The trade between ``offerer`` and ``opponent`` for ``stake`` cards of ``animal`` as the
     seat at ``point`` models it, or the reason it does not fit the budget. ``what`` describes
-    the decision; A's hand keeps at least ``a_floor`` cards."""
+    the decision; A's hand keeps at least ``a_floor`` cards, and can lay a pile like ``pile``
+    (the offer being judged, :func:`cut`)."""
     settings = point.settings
     rules = TradeRules.from_edition(point.state.edition)
     a, b = point.hand(offerer), point.hand(opponent)
@@ -210,7 +229,14 @@ def setup(
     a_hands = _belief_of(point, offerer, a, spread)
     b_hands = _belief_of(point, opponent, b, spread if one_round else 0)
     fitted = _fit(
-        rules, a_hands, b_hands, settings.budget, settings.max_cards, a_floor, settings.general_sum
+        rules,
+        a_hands,
+        b_hands,
+        settings.budget,
+        settings.max_cards,
+        a_floor,
+        settings.general_sum,
+        pile,
     )
     situation = f"{what}; {guess_text(offerer, a)}; {guess_text(opponent, b)}"
     if fitted is None:

@@ -338,13 +338,14 @@ class ReplayViewer:
     def coach_svg(self, upto: int | None = None) -> str:
         """Money lost so far by each player (the god's view) or by the viewer, by the coach's
         verdicts, over the game; a dashed line marks ``upto`` (default: the slider's step)."""
+        from kuhtheory.coach.report import running_losses
+
         report = self.coach_report()
         players = self.states[0].players
         seats = range(players) if self.viewer is None else (self.viewer,)
         lost = [[0.0] * len(self.states) for _ in range(players)]
-        for v in report.verdicts:
-            if v.loss is not None:
-                lost[v.seat][v.step + 1] += v.loss
+        for v, added in running_losses(report.verdicts):  # bids: each auction once, as summed up
+            lost[v.seat][v.step + 1] += added
         series = []
         for p in seats:
             total, line = 0.0, []
