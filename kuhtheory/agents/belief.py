@@ -241,9 +241,11 @@ class MoneyTracker:
         return {p: v * pool_total / s for p, v in est.items()}
 
     def likely_hand(self, obs: Observation, player: int) -> tuple[int, ...]:
-        """The most likely hand of ``player`` (sorted card values)."""
+        """The most likely hand of ``player`` (sorted card values), his face-down pile of a
+        running trade included (:func:`cards_held`: the cards are still his, K-TRD-1..3, and the
+        tracked total counts them)."""
         target = self.totals(obs)[player]
-        return from_counts(likely_hand(unseen_pool(obs), obs.card_counts[player], target))
+        return from_counts(likely_hand(unseen_pool(obs), cards_held(obs)[player], target))
 
     def belief(
         self, obs: Observation, player: int, spread: int = 0
@@ -263,7 +265,7 @@ class MoneyTracker:
         """
         target = self.totals(obs)[player]
         pool = unseen_pool(obs)
-        k = obs.card_counts[player]
+        k = cards_held(obs)[player]
         weights: dict[tuple[int, ...], float] = {}
         for j in range(-spread, spread + 1):
             hand = from_counts(likely_hand(pool, k, target * (1 + 0.35 * j)))

@@ -200,26 +200,6 @@ def _per_count(rnd: Round, cells: np.ndarray) -> np.ndarray:
     return out
 
 
-def _guarantee_b(rnd: Round, y: np.ndarray) -> float:
-    """What B's replies ``y`` (counts x replies, each row a mix) hold A to: his best offer."""
-    return float((rnd.block * y[rnd.group]).sum(axis=1).max())
-
-
-def _certified_value(rnd: Round, res: highs.LPResult) -> float:
-    """The round's value from an optimal answer of its LP, checked: A's plan ``x`` and B's plan
-    from the duals hold each other to within the tolerance."""
-    x = _mix(res.x[: len(rnd.totals)])
-    y = _per_count(rnd, -res.row_duals[: rnd.n_rows])
-    y /= np.maximum(y.sum(axis=1, keepdims=True), 1e-300)
-    low, high = _guarantee_a(rnd, x), _guarantee_b(rnd, y)
-    if high - low > rnd.tolerance:
-        raise SolverError(
-            f"a trade round's plans are exploitable by {high - low:.3g} (tolerance "
-            f"{rnd.tolerance:.3g})"
-        )
-    return low
-
-
 @dataclass(frozen=True)
 class Values:
     """The value of a trade to A: ``first`` (the trade as it starts) and, in classic, ``second``
@@ -239,14 +219,65 @@ def values(rules: TradeRules, a: Counts, b: Counts, w: float) -> Values:
     """The trade's value to A (module docstring), each round's checked by both plans. Classic
     solves the second round (a tie gives A the stake free) and then the first
     round with a tie worth the second round's value; :class:`SolverError` if a check fails."""
-    free = round_of(rules, a, b, w, w)
-    model = _round_model(free, None, None)
-    value = _certified_value(free, _solved(model, "a trade round"))
+    value = round_value(round_of(rules, a, b, w, w))
     if rules.trade_tie is not TradeTie.REOFFER_THEN_FREE:
         return Values(value, None)
-    first = round_of(rules, a, b, w, value)
-    model = _round_model(first, None, None)
-    return Values(_certified_value(first, _solved(model, "a trade's first round")), value)
+    return Values(round_value(round_of(rules, a, b, w, value)), value)
+
+
+def round_value(rnd: Round) -> float:
+    """The value of a round: B sees the count before he replies, so A's value is that of his
+    best count, ``max_c v_c``, each ``v_c`` the value of the count's own matrix game (offers of
+    that count x replies). The pure strategies bound each ``v_c`` (A's best row minimum below,
+    B's best column maximum above); only the counts whose upper bound beats the best value so
+    far are solved, each by its LP and checked by both plans."""
+    lower = np.maximum.reduceat(rnd.block.min(axis=1), rnd.starts)
+    upper = np.maximum.reduceat(rnd.block, rnd.starts, axis=0).min(axis=1)
+    best = float(lower.max())
+    open_ = np.flatnonzero(upper > best + rnd.tolerance / 2)
+    if len(open_) == 0:
+        return best
+    if len(open_) == 1:
+        g = int(open_[0])
+        full = rnd.block[rnd.rows_of(g)]
+        return max(best, _count_value(full[:, rnd.keep[g]], full, rnd.tolerance))
+    # Several counts still open: one LP over their offers (max sum_c v_c, as the whole round's).
+    rows = np.isin(rnd.group, open_)
+    sub_groups = np.searchsorted(open_, rnd.group[rows])
+    block = rnd.block[rows]
+    keep = rnd.keep[open_]
+    n, groups = len(block), len(open_)
+    kg, kr = np.nonzero(keep)
+    k = len(kg)
+    row_index = np.full(keep.shape, -1, dtype=np.int64)
+    row_index[kg, kr] = np.arange(k)
+    o, r = np.nonzero(keep[sub_groups])
+    A = highs.csc_from_triplets(
+        np.concatenate([row_index[sub_groups[o], r], np.full(n, k), np.arange(k)]),
+        np.concatenate([o, np.arange(n), n + kg]),
+        np.concatenate([-block[o, r], np.ones(n), np.ones(k)]),
+        (k + 1, n + groups),
+    )
+    c = np.concatenate([np.zeros(n), -np.ones(groups)])
+    b = np.zeros(k + 1)
+    b[k] = 1.0
+    lower_bounds = np.concatenate([np.zeros(n), np.full(groups, -_INF)])
+    res = highs.solve(c, A, k, b, lower_bounds, np.full(n + groups, _INF), presolve=False)
+    if not res.optimal:
+        raise SolverError(f"HiGHS failed on a trade round: {res.message}")
+    x = _mix(res.x[:n])
+    earned = np.add.reduceat(x[:, None] * block, np.searchsorted(sub_groups, np.arange(groups)))
+    low = float(earned.min(axis=1).sum())
+    y = np.zeros(keep.shape)
+    y[keep] = np.clip(-res.row_duals[:k], 0.0, None)
+    y /= np.maximum(y.sum(axis=1, keepdims=True), 1e-300)
+    high = float((block * y[sub_groups]).sum(axis=1).max())
+    if high - low > rnd.tolerance:
+        raise SolverError(
+            f"a trade round's plans are exploitable by {high - low:.3g} (tolerance "
+            f"{rnd.tolerance:.3g})"
+        )
+    return max(best, low)
 
 
 def _round(rules: TradeRules, a: Counts, b: Counts, w: float, second: bool) -> tuple[Round, float]:
@@ -335,6 +366,18 @@ def _count_model(game: np.ndarray) -> highs.Model:
     b[k] = 1.0
     lower = np.concatenate([np.zeros(m), [-_INF]])
     return highs.Model(c, A, k, b, lower, np.full(m + 1, _INF))
+
+
+def _count_value(game: np.ndarray, full: np.ndarray, tol: float) -> float:
+    """The value of one count's matrix game ``game`` (its kept replies; ``full``: every reply,
+    for the check), checked: B's mix holds A to it and A's mix from the duals earns it, both
+    within ``tol``."""
+    res = _solved(_count_model(game), "a trade round's count game")
+    k, m = game.shape
+    held = float((game @ _mix(res.x[:m])).max())
+    if held - float((_mix(-res.row_duals[:k]) @ full).min()) > tol:
+        raise SolverError(f"a trade round's count game is not solved to {tol:.3g}")
+    return held
 
 
 def _count_reply(game: np.ndarray, full: np.ndarray, kept: np.ndarray, tol: float) -> np.ndarray:
