@@ -44,7 +44,7 @@ Values(first=58.0, second=59.0)
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -71,8 +71,9 @@ class Round:
     ``group[o]`` is the count's run of row ``o``, ``starts[g]`` where run ``g`` starts.
     ``block`` holds A's payoffs (offers x replies; ``replies`` names each column: None accept,
     an int a counter of that total); ``keep[g, r]``: reply ``r`` is not weakly dominated at count
-    ``g``. The LPs have one row per kept (count, reply): ``row_groups`` gives its count, and the
-    matrix entries ``cells = (offer, reply)`` lie in rows ``cell_rows``."""
+    ``g`` (worked out when first asked for, count by count: :meth:`kept`). The LPs have one row
+    per kept (count, reply): ``row_groups`` gives its count, and the matrix entries
+    ``cells = (offer, reply)`` lie in rows ``cell_rows``."""
 
     counts: np.ndarray
     totals: np.ndarray
@@ -80,11 +81,41 @@ class Round:
     group: np.ndarray
     replies: tuple[int | None, ...]
     block: np.ndarray
-    keep: np.ndarray
-    cells: tuple[np.ndarray, np.ndarray]
-    cell_rows: np.ndarray
-    row_groups: np.ndarray
     tolerance: float
+    _kept: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
+
+    def kept(self, g: int) -> np.ndarray:
+        """Which replies are not weakly dominated at count run ``g`` (on its offers)."""
+        if g not in self._kept:
+            rows = self.block[self.rows_of(g)]
+            self._kept[g] = _undominated_by_group(rows, np.zeros(1, dtype=np.int64))[0]
+        return self._kept[g]
+
+    @functools.cached_property
+    def keep(self) -> np.ndarray:
+        """:meth:`kept` of every count run, as an array runs x replies."""
+        return np.array([self.kept(g) for g in range(len(self.starts))])
+
+    @functools.cached_property
+    def row_groups(self) -> np.ndarray:
+        """The count run of each LP row (one per kept reply of each run)."""
+        return np.nonzero(self.keep)[0]
+
+    @functools.cached_property
+    def cells(self) -> tuple[np.ndarray, np.ndarray]:
+        """The LP's matrix entries ``(offer, reply)``: every kept reply of each offer's run."""
+        o, r = np.nonzero(self.keep[self.group])
+        return o, r
+
+    @functools.cached_property
+    def cell_rows(self) -> np.ndarray:
+        """The LP row of each entry of :attr:`cells`."""
+        row_g, row_r = np.nonzero(self.keep)
+        index = np.full(self.keep.shape, -1, dtype=np.int64)
+        index[row_g, row_r] = np.arange(len(row_g))
+        o, r = self.cells
+        out: np.ndarray = index[self.group[o], r]
+        return out
 
     @property
     def n_rows(self) -> int:
@@ -116,11 +147,6 @@ def round_of(rules: TradeRules, a: Counts, b: Counts, w: float, tie: float) -> R
     if rules.responder_may_accept:
         block = np.hstack([(w - shape.totals)[:, None], block])
         replies = (None, *replies)
-    keep = _undominated_by_group(block, shape.starts)
-    row_g, row_r = np.nonzero(keep)  # the LP's reply rows, count by count
-    row_index = np.full(keep.shape, -1, dtype=np.int64)
-    row_index[row_g, row_r] = np.arange(len(row_g))
-    o, r = np.nonzero(keep[shape.group_of])
     scale = max(1.0, float(np.abs(block).max()))
     counts = np.array(shape.counts, dtype=np.int64)[shape.group_of]
     return Round(
@@ -130,10 +156,6 @@ def round_of(rules: TradeRules, a: Counts, b: Counts, w: float, tie: float) -> R
         shape.group_of,
         replies,
         block,
-        keep,
-        (o, r),
-        row_index[shape.group_of[o], r],
-        row_g,
         min(RELATIVE_TOLERANCE * scale, TRADE_ACCURACY),
     )
 
@@ -240,12 +262,12 @@ def round_value(rnd: Round) -> float:
     if len(open_) == 1:
         g = int(open_[0])
         full = rnd.block[rnd.rows_of(g)]
-        return max(best, _count_value(full[:, rnd.keep[g]], full, rnd.tolerance))
+        return max(best, _count_value(full[:, rnd.kept(g)], full, rnd.tolerance))
     # Several counts still open: one LP over their offers (max sum_c v_c, as the whole round's).
     rows = np.isin(rnd.group, open_)
     sub_groups = np.searchsorted(open_, rnd.group[rows])
     block = rnd.block[rows]
-    keep = rnd.keep[open_]
+    keep = np.array([rnd.kept(g) for g in open_.tolist()])
     n, groups = len(block), len(open_)
     kg, kr = np.nonzero(keep)
     k = len(kg)
@@ -430,7 +452,7 @@ def reply(
     below = laid[laid <= count]
     g = int(np.flatnonzero(laid == (below.max() if len(below) else laid.min()))[0])
     rows = rnd.rows_of(g)
-    kept = np.flatnonzero(rnd.keep[g])
+    kept = np.flatnonzero(rnd.kept(g))
     full = rnd.block[rows]
     y = _count_reply(full[:, kept], full, kept, rnd.tolerance)
     probs = np.zeros(len(rnd.replies))
