@@ -20,10 +20,13 @@ It reads only its :class:`~kuhtheory.engine.Observation` and is deterministic gi
   edition, as offerer over the responder's in the one-round editions). With ``general_sum`` the
   stake is worth its own value to each side (:meth:`EquilibriumAgent.trade_worths`) and the trade
   is the general-sum game of :mod:`kuhtheory.solvers.trade_general` (Lemke's algorithm, likely
-  hands). As offerer the bot samples an offer (card count, total) from the
+  hands). As offerer the bot samples an offer (card count, total) from the quasi-perfect
   equilibrium and lays a pile of its hand of that class; as responder it samples accept or a counter
-  total from the equilibrium reply to the card count it saw; after a classic tie it samples from the
-  second round's equilibrium. The solver's off-path refinement makes replies to any count sensible.
+  total from the reply to the card count it saw, optimal in that count's own game (the proper
+  reply, :func:`kuhtheory.solvers.trade_round.reply`: sensible at every count, on the path or
+  off it); after a classic tie (K-TRD-3) both the re-offer and the reply to it come from the
+  second round, where a tie gives A the stake free. As responder it models the challenger's hand
+  with the pile he laid (still his, its count public, K-TRD-1).
 * **Which trade, or an auction** (K-TURN-1): it values each possible trade by the equilibrium value
   to the offerer and trades when the best one is worth at least ``TRADE_SHARE`` of its stake; in the
   endgame (K-END-1) it plays the best one.
@@ -37,14 +40,18 @@ It reads only its :class:`~kuhtheory.engine.Observation` and is deterministic gi
 * **Payment** (K-PAY-1): the least overpay, fewest cards.
 
 Speed: every solved trade is cached by exactly what the solver sees (the trade rules, each side's
-model hand or belief, the worth rounded to ``W_STEP``). To keep the LP small, a hand of more than
-``MAX_CARDS`` cards is cut down for the model to at most two 0-cards and a spread of the other
-denominations (:func:`model_hand`): the bot only ever lays cards of that cut-down hand. The belief
-reads the event log only when a decision needs it (or the bot has just seen a pile). Figures
-(``benchmarks/bench_tournament.py``): with four seats equilibrium, heuristic, heuristic, random
-a classic game costs the bot about as much as the three others together; solving against the
-belief (``spread=2``) or the general-sum trade costs more per trade, see the benchmark for the
-games per second and the win rates of each variant.
+model hand or belief, the worth rounded to ``W_STEP``). With one model hand each and one worth
+(the default bot) the values and the replies come from :mod:`kuhtheory.solvers.trade_round`
+(small LPs: a round's value is that of its best count, and most counts are settled by pure
+strategies' bounds); the offers from :func:`~kuhtheory.solvers.solve_trade` (:meth:`Plan.offers`
+says why). To keep the LPs small, a hand of more than ``MAX_CARDS`` cards is cut down for the
+model to at most two 0-cards and a spread of the other denominations (:func:`model_hand`): the
+bot only ever lays cards of that cut-down hand. The belief reads the event log only when a
+decision needs it (or the bot has just seen a pile). Figures (``benchmarks/bench_tournament.py``,
+the line "equilibrium mix games/s"): four seats equilibrium, heuristic, heuristic, random play
+about 6-7 classic games per CPU second (about 3.7 before trade_round); solving against the belief
+(``spread=2``) or the general-sum trade costs more per trade, see the benchmark for the games per
+second and the win rates of each variant.
 
 >>> from kuhtheory.engine import new_game
 >>> state = new_game(players=3, seed=5)
