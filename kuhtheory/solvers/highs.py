@@ -245,11 +245,6 @@ class Model:
         assert _highspy is not None
         return _run(_highspy, self._h)
 
-    def change_coefficients(self, rows: np.ndarray, cols: np.ndarray, values: np.ndarray) -> None:
-        """Set the matrix entries at ``(rows, cols)`` to ``values``."""
-        for i, j, v in zip(rows.tolist(), cols.tolist(), values.tolist(), strict=True):
-            self._h.changeCoeff(i, j, v)
-
     def change_costs(self, c: np.ndarray) -> None:
         """Replace the objective's coefficients (one per column)."""
         n = len(c)
@@ -268,13 +263,6 @@ class Model:
             cols.tolist(), _finite(lower).tolist(), _finite(upper).tolist(), strict=True
         ):
             self._h.changeColBounds(j, lo, up)
-
-    def add_row(self, lower: float, upper: float, cols: np.ndarray, values: np.ndarray) -> None:
-        """Append the row ``lower <= sum values * z[cols] <= upper`` (the last row)."""
-        lo, up = _finite(np.array([lower, upper])).tolist()
-        self._h.addRow(
-            lo, up, len(cols), np.asarray(cols, dtype=np.int32), np.asarray(values, dtype=float)
-        )
 
 
 _EMPTY = np.zeros(0)
