@@ -12,11 +12,14 @@ depends on (the trade rules, both hands as counts, ``W``):
   where allowed, a counter of each total), one matrix of A's payoffs; B tells offers apart only
   by their count, so each count is one information set of B, a run of rows. B's replies that are
   weakly dominated within a count are left out of the LPs (the value does not change).
-* **Values**: the round's LP, ``max sum_c v_c`` over A's mixes ``x`` with ``v_c <= x_c M_c[:, r]``
-  for every reply ``r`` of count ``c``; in classic (``REOFFER_THEN_FREE``) the round after a tie
-  is solved first (a tie gives A the stake free) and its value is a first-round tie's payoff
-  (subgame decomposition with public hands). Each value is checked by both plans: A's mix and
-  B's from the LP's duals hold each other to within the tolerance.
+* **Values** (:func:`round_value`): B sees the count before he replies, so the round's value is
+  that of A's best count, ``max_c v_c``, each ``v_c`` the value of that count's matrix game; the
+  pure strategies' bounds settle most counts, and one LP (``max sum_c v_c`` over A's mixes ``x``
+  with ``v_c <= x_c M_c[:, r]`` for every kept reply ``r``) the counts left open. In classic
+  (``REOFFER_THEN_FREE``) the round after a tie is solved first (a tie gives A the stake free)
+  and its value is a first-round tie's payoff (subgame decomposition with public hands). Each
+  value is checked by both plans: A's mix and B's from the LP's duals hold each other to within
+  the tolerance.
 * **Offers**: among A's optimal mixes the one best against B's uniform reply to every count (a
   fully mixed tremble), so no offer A lays is weakly dominated (the quasi-perfect selection of
   :mod:`kuhtheory.solvers.refinements`, second stage, for this one-shot round).
