@@ -205,12 +205,6 @@ def test_k_trd_3_the_reply_to_a_classic_re_offer_is_measured_in_the_second_round
     assert abs(assessment.judge(Accept(1)).loss) < 1e-6
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the equilibrium bot answers a classic re-offer from the first round's reply table, "
-    "not the second round's (agents/equilibrium.py _respond): here it sometimes counters 100, "
-    "which ties with P0's likelier pile and gives him the pair free",
-)
 def test_k_trd_3_the_equilibrium_bots_reply_to_a_re_offer_follows_the_second_round():
     state = _re_offer()
     table = _Table()
