@@ -249,7 +249,7 @@ class GameState:
     @property
     def history_length(self) -> int:
         """``len(history)`` without building the tuple."""
-        *_, actions = self._log
+        _, _, _, _, actions = self._log
         return actions
 
     @property
@@ -421,7 +421,7 @@ class GameState:
             raise rules.refusal(self, action)
         new = rule(self, action)
         events = tuple(new._new_events)
-        *_, events_before, actions_before = self._log
+        _, _, _, events_before, actions_before = self._log
         # (a bid or a pass is its own event, derived from the action: see kuhtheory.engine.events)
         count = events_before + len(events) + isinstance(action, SELF_NARRATING)
         new._log = (self._log, action, events, count, actions_before + 1)
