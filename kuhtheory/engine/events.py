@@ -364,15 +364,18 @@ class EventLog(Sequence[RawEvent]):
         # call per entry.)
         entries = []
         entry: LogEntry | None = self._head
-        while entry is not None and entry[3] > start:
+        while entry is not None:
+            previous, _, _, count, _ = entry
+            if count <= start:
+                break
             entries.append(entry)
-            entry = entry[0]
+            entry = previous
         events: list[RawEvent] = []
         for _, action, caused, _, _ in reversed(entries):
             # a bid or a pass is its own event (SELF_NARRATING), before any it caused
-            if type(action) is Bid:
+            if isinstance(action, Bid):
                 events.append((BidMade, (action.player, action.amount)))
-            elif type(action) is Pass:
+            elif isinstance(action, Pass):
                 events.append((BidPassed, (action.player,)))
             events.extend(caused)
         # the events of the entries walked over number len(self) - (the count before them)
