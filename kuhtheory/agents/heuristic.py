@@ -303,7 +303,7 @@ class HeuristicAgent(KuhhandelBot):
             theirs = self.money_of(obs, opponent)
             worth = card_worth(obs, animal) * stake
             sure = self.sure_pile(obs, opponent, obs.card_counts[opponent])
-            if dearest(self._unseen(obs), obs.card_counts[opponent]) == 0 and obs.money_total == 0:
+            if obs.money_total == 0 and dearest(self._unseen(obs), obs.card_counts[opponent]) == 0:
                 sure = 0.0  # both can only lay nothing, and a tie goes to the offerer in the end
             out.append(_Target(opponent, animal, stake, worth, theirs, sure))
         return out

@@ -23,7 +23,7 @@ from typing import Any
 
 from kuhtheory.cards import ANIMAL_INDEX, ANIMALS, Animal, Counts, cards_of
 from kuhtheory.editions import Edition, ScoreTieBreak, Scoring
-from kuhtheory.engine import flow, observation, rules
+from kuhtheory.engine import flow, rules
 from kuhtheory.engine.actions import Action
 from kuhtheory.engine.events import (
     SELF_NARRATING,
@@ -447,7 +447,7 @@ class GameState:
 
     def observation(self, player: int) -> Observation:
         """What ``player`` knows (see :class:`kuhtheory.engine.observation.Observation`)."""
-        return observation.observe(self, self._seat(player))
+        return Observation(self, self._seat(player))
 
     # ----- scores ------------------------------------------------------------------------------
     def scores(self) -> tuple[int, ...]:
