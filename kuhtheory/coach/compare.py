@@ -177,7 +177,9 @@ def compare_bots(
                     answer = shadow.act(obs, _one_target(legal, action, auction=False))
                 answers[bot] = answer
             # One assessment per answer: an offer's model hand keeps the pile laid (trade_model.cut)
-            judged = [[a.judge(answers[b]) for a in coach.assess(step, state, answers[b])] for b in names]
+            judged = [
+                [a.judge(answers[b]) for a in coach.assess(step, state, answers[b])] for b in names
+            ]
             found = [v.loss for verdicts in judged for v in verdicts]
             if found and len(found) == len(names) and all(loss is not None for loss in found):
                 for bot, loss in zip(names, found, strict=True):

@@ -31,7 +31,16 @@ from fractions import Fraction
 from typing import Any
 
 from kuhtheory.agents.equilibrium import model_hand, pile_of
-from kuhtheory.cards import Animal, Counts, add, from_counts, subtract, to_counts, total
+from kuhtheory.cards import (
+    Animal,
+    Counts,
+    add,
+    contains,
+    from_counts,
+    subtract,
+    to_counts,
+    total,
+)
 from kuhtheory.coach.hands import HandGuess
 from kuhtheory.coach.point import DecisionPoint, cards_text, guess_text
 from kuhtheory.coach.verdict import Certainty
@@ -141,6 +150,11 @@ def cut(hand: Counts, cards: int, floor: int = 0, pile: Sequence[int] = ()) -> C
         out[i] += min(max(floor - sum(out), 0), hand[i] - out[i])
     if pile and pile_of(tuple(out), len(pile), sum(pile)) is None:
         keep = to_counts(tuple(pile))
+        if not contains(hand, keep):  # a hand cut before: it holds a pile of that class
+            like = pile_of(hand, len(pile), sum(pile))
+            if like is None:
+                return tuple(out)
+            keep = to_counts(like)
         rest = subtract(hand, keep)
         room = cards - len(pile)
         return add(keep, model_hand(rest, room) if room > 0 else (0,) * len(rest))
