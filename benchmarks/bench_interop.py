@@ -1,7 +1,7 @@
 """Interop figures (``make bench``): the PettingZoo environment against the bare engine, the
 OpenSpiel game, trajectories, and a tournament on a local Dask cluster against local processes.
 
-* **engine**: the engine's own random play (``random_action`` and ``apply``), and the same with
+* **engine**: random play in the bare engine (the random bot and ``apply``), and the same with
   the acting player's observation built at every action, as an environment must;
 * **PettingZoo**: ``env.last()`` (observation vector and mask) and ``env.step`` with a uniformly
   random legal code, over whole games; an engine action is one or more codes (money is laid card
@@ -20,13 +20,13 @@ Never fails on time. ``python benchmarks/bench_interop.py [GAMES]`` (default 20)
 from __future__ import annotations
 
 import logging
-import random
 import sys
 import time
 
 import numpy as np
 
-from kuhtheory.engine import new_game, random_action
+from kuhtheory.agents.random import RandomAgent
+from kuhtheory.engine import new_game
 from kuhtheory.interop.pettingzoo import raw_env
 from kuhtheory.interop.trajectories import bot_trajectories
 from kuhtheory.tournament import run_tournament
@@ -41,11 +41,11 @@ def engine(edition: str, games: int, observe: bool) -> tuple[int, float]:
     start = time.perf_counter()
     for seed in range(games):
         state = new_game(PLAYERS, seed, edition)
-        rng = random.Random(seed)
+        bot = RandomAgent(seed)
         while not state.is_terminal:
             if observe:
                 state.observation(state.current_player)  # type: ignore[arg-type]
-            state = state.apply(random_action(state, rng))
+            state = state.apply(bot.act(None, state.legal_actions()))
             actions += 1
     return actions, time.perf_counter() - start
 

@@ -7,13 +7,14 @@ end. Checked on positions of random games of every edition and variant.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import numpy as np
 import pytest
 from interop_helpers import EDITION_NAMES
 
+from kuhtheory.agents.play import agent_seed
+from kuhtheory.agents.random import RandomAgent, random_playout
 from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal
 from kuhtheory.editions import get_edition
 from kuhtheory.engine import (
@@ -23,8 +24,6 @@ from kuhtheory.engine import (
     Pay,
     Phase,
     new_game,
-    random_action,
-    random_playout,
     setup_position,
 )
 from kuhtheory.errors import IllegalActionError, InvalidActionError
@@ -119,16 +118,16 @@ def completions(g: CodedState) -> list[Action]:
 
 
 def sampled_positions(edition: str, seed: int, every: int) -> Iterator[GameState]:
-    """Every ``every``-th position of a random game (the engine's own random play)."""
+    """Every ``every``-th position of a random game (the random bot's play)."""
     s = new_game(
         players=4 if get_edition(edition).max_players >= 4 else 3, seed=seed, edition=edition
     )
-    rng = random.Random(seed)
+    bot = RandomAgent(seed)
     step = 0
     while not s.is_terminal:
         if step % every == 0 or s.phase in (Phase.PAYMENT, Phase.BUY_BACK, Phase.TRADE_REOFFER):
             yield s
-        s = s.apply(random_action(s, rng))
+        s = s.apply(bot.act(None, s.legal_actions()))
         step += 1
 
 
@@ -150,13 +149,13 @@ def test_allowed_sequences_are_exactly_the_listed_legal_actions(edition: str) ->
     "edition", ["classic", "2025+double-move", "bluff+super-trade", "classic+short"]
 )
 def test_codes_replay_a_random_game_to_the_same_state(edition: str) -> None:
-    # The engine's own random play, step by step through the codes, ends where random_playout does.
+    # The random bots' play, step by step through the codes, ends where random_playout does.
     seed = 11
-    end = random_playout(new_game(players=4, seed=seed, edition=edition), random.Random(seed))
+    end = random_playout(new_game(players=4, seed=seed, edition=edition), seed)
     g = new_coded_game(players=4, seed=seed, edition=edition)
-    rng = random.Random(seed)
+    bots = [RandomAgent(agent_seed(seed, seat)) for seat in range(4)]
     while not g.is_terminal:
-        action = random_action(g.state, rng)
+        action = bots[g.state.current_player].act(None, g.state.legal_actions())
         for code in g.codes_for(action):
             g = g.apply(code)
         assert g.state.history[-1] == action
@@ -230,7 +229,7 @@ def test_a_code_outside_the_mask_is_refused_and_nothing_changes() -> None:
 
 
 def test_after_the_end_nothing_is_allowed() -> None:
-    end = random_playout(new_game(players=3, seed=2), random.Random(2))
+    end = random_playout(new_game(players=3, seed=2), 2)
     g = CodedState.start(end)
     assert g.legal_codes() == () and not g.mask().any()
     with pytest.raises(IllegalActionError, match="the game is over"):

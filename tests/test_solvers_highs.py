@@ -111,3 +111,28 @@ def test_no_banner_on_stdout():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        "solve trade --edition classic --a 0,10,50 --b 10,10 --value 60",
+        "solve trade --edition classic --a 0,10,50@1/2;10,10,10@1/2 --b 10,50 --value 60",
+        "solve trade --edition 2025 --a 0,10,50 --b 10,10 --value 60 --value-b 40",
+        "solve kuhn",
+    ],
+)
+def test_json_output_is_json_only_in_a_fresh_process(args):
+    # The banner is written by the C library straight to file descriptor 1 the first time a
+    # process uses highspy.Highs(), where capsys cannot see it: run the command as a user does.
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "kuhtheory", *args.split(), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    json.loads(out.stdout)  # the whole of stdout is one JSON object

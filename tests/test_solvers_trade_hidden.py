@@ -174,3 +174,47 @@ def test_both_hidden_reply_table_averages_over_bs_hands():
     for row in s.replies:
         assert row.accept + sum(p for _, p in row.counters) == pytest.approx(1.0)
     assert len({r.count for r in s.replies}) == len(s.replies)
+
+
+def test_pruned_model_keeps_the_value_and_an_equilibrium_of_the_whole_game():
+    # Big classic models leave out A's second offers that another offer of the same count
+    # weakly dominates (his last move: they never do better). Same value as the whole model, and
+    # the plans, put back into the whole model (left-out offers at 0), are still an equilibrium.
+    from kuhtheory.solvers.best_response import exploitability
+    from kuhtheory.solvers.hidden_model import build_model
+    from kuhtheory.solvers.trade_hidden import _public_second_round
+
+    rules = TradeRules.from_edition("classic")
+    belief = parse_belief(
+        [("0,0,10,10,50", 0.25), ("0,10,10,10,50", 0.25), ("0,10,50,100", 0.25), ("10,50,50", 0.25)]
+    )
+    b = ((parse_hand("0,10,10,50,100"), Fraction(1)),)
+    w = Fraction(120)
+
+    def second(hand):
+        return _public_second_round(rules, hand, b[0][0], w, False)
+
+    whole = build_model(rules, belief, b, w, False, second)
+    pruned = build_model(rules, belief, b, w, False, second, prune_above=0)
+    assert whole.pruned == 0 and pruned.pruned > 0
+    assert len(pruned.sf.rows) < len(whole.sf.rows)
+    x, y, value = aggregated_lp(pruned)
+    assert value == pytest.approx(solve_lp(whole.sf).value, abs=1e-7)
+    # A's plan in the whole model: the same sequences by information set and label.
+    where = {
+        (info.key, label): info.first + k
+        for info in pruned.sf.infosets[0]
+        for k, label in enumerate(info.actions)
+    }
+    x_whole = np.zeros(whole.sf.sizes[0])
+    x_whole[0] = 1.0
+    for info in whole.sf.infosets[0]:
+        for k, label in enumerate(info.actions):
+            if (info.key, label) in where:
+                x_whole[info.first + k] = x[where[(info.key, label)]]
+
+    def b_sets(model):
+        return [(i.key, i.actions, i.parent, i.first) for i in model.sf.infosets[1]]
+
+    assert b_sets(whole) == b_sets(pruned)
+    assert exploitability(whole.sf, x_whole, y) < 1e-7

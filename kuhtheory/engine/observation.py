@@ -22,7 +22,7 @@ hidden money give equal observations (tested).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kuhtheory.cards import ANIMALS, Animal, Counts, cards_of
 from kuhtheory.editions import Edition
@@ -64,6 +64,9 @@ class Observation:
     """One player's view of a state (see the module docstring)."""
 
     __slots__ = ("_state", "_player", "_money_total", "_card_counts", "_auction", "_trade")
+
+    #: The facts' names in order (:data:`FACTS`), as a named tuple lists its fields.
+    _fields: ClassVar[tuple[str, ...]] = FACTS
 
     def __init__(self, state: GameState, player: int) -> None:
         self._state = state

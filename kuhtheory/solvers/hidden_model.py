@@ -171,6 +171,9 @@ class HiddenModel:
     b_hands: Belief
     piles: dict[int, list[Pile]]
     second_values: dict[int, float]
+    #: How many of A's second-round offers (classic) were left out as weakly dominated by
+    #: another offer of his of the same count (``build_model(..., prune_above=...)``); 0: none.
+    pruned: int = 0
 
 
 class _Builder:
@@ -278,10 +281,19 @@ def build_model(
     exact: bool,
     second_value: Callable[[Counts], Fraction] | None = None,
     title: str = "trade, hidden hands",
+    prune_above: int | None = None,
 ) -> HiddenModel:
     """The model of :mod:`kuhtheory.solvers.trade_hidden` as a sequence form with groups and
     weights. ``second_value(hand)`` (classic): the public second round's value when A holds
-    ``hand``, after a tie with a pile that only that hand contains (a proper subgame)."""
+    ``hand``, after a tie with a pile that only that hand contains (a proper subgame).
+
+    ``prune_above``: when the model could hold more cells than this (:func:`cell_bound`), A's
+    second-round offers that are weakly dominated by another offer of his of the same count are
+    left out (``pruned`` says how many). A's second offer is his last move, so such an offer
+    never does better whatever B does: the value, and every optimal plan of B, stay those of
+    the whole game, and A's optimal plans stay optimal in it. What is lost is only what a
+    refinement would do with them (B's replies against A's trembles): a pruned model is for
+    the unrefined aggregated LP."""
     reoffer = rules.trade_tie is TradeTie.REOFFER_THEN_FREE
     if reoffer and len(b_hands) > 1:
         raise SolverInputError(
@@ -292,7 +304,13 @@ def build_model(
     totals = np.array(counter_totals(b_hand), dtype=np.int64) if len(b_hands) == 1 else None
     all_totals = frozenset(t for hb, _ in b_hands for t in counter_totals(hb))
     piles = _piles(rules, hands, all_totals)
-    _check_size(piles, hands, b_hands)
+    bound = cell_bound(piles, hands, b_hands)
+    if bound > MAX_CELLS:
+        raise SolverInputError(
+            f"the hidden-hand trade would have up to {bound:.3g} cells (limit "
+            f"{MAX_CELLS:.3g}): use fewer or smaller hands"
+        )
+    prune = prune_above is not None and bound > prune_above
     w = float(value)
     bld = _Builder(exact)
     # --- A's first round: one information set per hand --------------------------------------
@@ -367,11 +385,13 @@ def build_model(
                         later.append((q, int(cols[tie_cols][0])))
     # --- the second round after a tie with a pile several hands contain (classic) ------------
     templates: dict[tuple[int, ...], _Template] = {}
+    pruned = 0
     for q, b_parent in later:
         assert q.hands is not None and totals is not None
         tpl = templates.get(q.hands)
         if tpl is None:
-            tpl = templates[q.hands] = _template(rules, hands, q.hands, totals, value, exact)
+            tpl = templates[q.hands] = _template(rules, hands, q.hands, totals, value, exact, prune)
+        pruned += tpl.pruned
         _second_round(bld, tpl, hands, q, a_seq, b_parent)
     sf = bld.form(title)
     return HiddenModel(
@@ -382,6 +402,7 @@ def build_model(
         b_hands,
         piles,
         {h: float(v) for h, v in values2.items()},
+        pruned,
     )
 
 
@@ -401,6 +422,7 @@ class _Template:
     cols: np.ndarray
     vals: np.ndarray
     exact: tuple[Fraction, ...] | None
+    pruned: int
 
 
 def _template(
@@ -410,21 +432,43 @@ def _template(
     totals: np.ndarray,
     value: Fraction,
     exact: bool,
+    prune: bool,
 ) -> _Template:
+    """The second round for the hands ``owners``. With ``prune``, each hand's offers that are
+    weakly dominated by another of its own offers of the same count (on B's undominated replies
+    to that count) are left out: A's offer is his last move, so such an offer never does better
+    whatever B does, and leaving it out keeps the value and a Nash equilibrium of the whole game
+    (not a refined one; :func:`build_model`)."""
     w = float(value)
     labels = _reply_labels(rules, totals.tolist())
-    classes = {h: offer_classes(hands[h][0]) for h in owners}
-    union = sorted({(c, t) for h in owners for c, t, _ in classes[h]})
-    where = {ct: k for k, ct in enumerate(union)}
+    classes = {h: [(c, t) for c, t, _ in offer_classes(hands[h][0])] for h in owners}
+    union = sorted({ct for h in owners for ct in classes[h]})
+    # B's replies per count, and each hand's offers left after A's dominance check.
+    blocks: list[tuple[int, list[tuple[int, int]], tuple[str, ...], np.ndarray]] = []
+    alive = {h: set(classes[h]) for h in owners}
+    for c in sorted({c for c, _ in union}):
+        mine = [(cc, t) for cc, t in union if cc == c]
+        a_tot = np.array([t for _, t in mine], dtype=float)
+        block = _zero_sum_block(rules, a_tot, totals.astype(float), w, w)
+        keep = _keep(rules, block)
+        sub = block[:, keep]
+        blocks.append((c, mine, tuple(labels[k] for k in np.flatnonzero(keep)), sub))
+        if prune:
+            for h in owners:
+                own = [i for i, ct in enumerate(mine) if ct in alive[h]]
+                undominated = _undominated_for_b(sub[own].T, np.array([0]))[0]
+                alive[h] -= {mine[i] for i, ok in zip(own, undominated, strict=True) if not ok}
     a_off: dict[tuple[int, tuple[int, int]], int] = {}
     a_union: list[int] = []
     a_weight: list[float] = []
     a_labels: list[tuple[str, ...]] = []
+    where = {ct: k for k, ct in enumerate(union)}
     for h in owners:
-        a_labels.append(tuple(offer_label(c, t) for c, t, _ in classes[h]))
-        for c, t, _ in classes[h]:
-            a_off[(h, (c, t))] = len(a_union)
-            a_union.append(where[(c, t)])
+        mine_h = [ct for ct in classes[h] if ct in alive[h]]
+        a_labels.append(tuple(offer_label(c, t) for c, t in mine_h))
+        for ct in mine_h:
+            a_off[(h, ct)] = len(a_union)
+            a_union.append(where[ct])
             a_weight.append(float(hands[h][1]))
     rows: list[np.ndarray] = []
     cols: list[np.ndarray] = []
@@ -432,14 +476,8 @@ def _template(
     ex: list[Fraction] = []
     b_sets = []
     b_next = 0
-    for c in sorted({c for c, _ in union}):
-        mine = [(cc, t) for cc, t in union if cc == c]
-        a_tot = np.array([t for _, t in mine], dtype=float)
-        block = _zero_sum_block(rules, a_tot, totals.astype(float), w, w)
-        keep = _keep(rules, block)
-        kept = tuple(labels[k] for k in np.flatnonzero(keep))
+    for c, mine, kept, sub in blocks:
         b_sets.append((c, kept))
-        sub = block[:, keep]
         for h in owners:
             ph = float(hands[h][1])
             for i, ct in enumerate(mine):
@@ -464,6 +502,7 @@ def _template(
         np.concatenate(cols),
         np.concatenate(vals),
         tuple(ex) if exact else None,
+        sum(len(classes[h]) - len(alive[h]) for h in owners),
     )
 
 
@@ -492,20 +531,16 @@ def _second_round(
     )
 
 
-def _check_size(piles: dict[int, list[Pile]], hands: Belief, b_hands: Belief) -> None:
-    """Refuse a model that would hold more than :data:`MAX_CELLS` cells (an upper bound from the
-    piles, before anything big is built): one cell per offer and reply in the first round, and
-    in the classic second round one per offer of each hand that contains a tie pile."""
+def cell_bound(piles: dict[int, list[Pile]], hands: Belief, b_hands: Belief) -> int:
+    """An upper bound on the model's cells, from the piles, before anything big is built: one
+    cell per offer and reply in the first round, and in the classic second round one per offer
+    of each hand that contains a tie pile."""
     replies = max(len(counter_totals(h)) for h, _ in b_hands) + 1
     classes = [len(offer_classes(h)) for h, _ in hands]
     first = sum(len(p) for p in piles.values()) * replies * len(b_hands)
     shared = {q for mine in piles.values() for q in mine if q.hands and len(q.hands) > 1}
     second = sum(classes[h] for q in shared for h in q.hands or ()) * replies
-    if first + second > MAX_CELLS:
-        raise SolverInputError(
-            f"the hidden-hand trade would have up to {first + second:.3g} cells (limit "
-            f"{MAX_CELLS:.3g}): use fewer or smaller hands"
-        )
+    return first + second
 
 
 # ---------------------------------------------------------------------------------------------

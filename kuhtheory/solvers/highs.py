@@ -8,10 +8,16 @@ to ``highspy`` (HiGHS's own binding, a declared dependency) with the options ``l
 (dual simplex, presolve on unless told otherwise, no output). Where ``highspy`` cannot be imported
 (a platform without its wheel) the same model goes through ``linprog``: slower, same HiGHS.
 
-The object made is ``highspy._Highs``, the compiled class that ``highspy.Highs`` extends:
-``highspy.Highs()`` enables its Python callbacks in the constructor and thereby prints HiGHS's
-banner on the first use before ``output_flag`` can be turned off (HiGHS issue #2749), which would
-spoil ``kuhtheory solve ... --json``. The model is passed in the array form of ``passModel``.
+The object made is ``highspy._Highs``, the compiled class that ``highspy.Highs`` extends (highspy's
+``__init__`` exports it by name). ``highspy.Highs()`` enables its Python callbacks in the
+constructor, a call that makes the C library write HiGHS's banner straight to file descriptor 1
+the first time a process does it, while ``output_flag`` is still on (HiGHS writes its log header
+at the first non-const public call: ERGO-Code/HiGHS pull requests #798 and #2161). No public
+route turns it off first: the constructor takes no options, ``Highs.silent()`` and
+``setOptionValue`` come after it, and redirecting descriptor 1 around the constructor would also
+swallow other threads' output. The banner would spoil ``kuhtheory solve ... --json``; the tests
+run the command in a fresh process and parse its whole output
+(``tests/test_solvers_highs.py``). The model is passed in the array form of ``passModel``.
 
 The model: minimise ``c^T z`` subject to ``A[:n_ub] z <= b[:n_ub]``, ``A[n_ub:] z = b[n_ub:]``
 and ``lower <= z <= upper``; ``A`` is given in compressed sparse columns (:class:`Csc`).

@@ -32,7 +32,13 @@ default; exact certificate on request) when it is small, else by an *aggregated*
 of A enters B's constraints only through the chance-weighted total of the hands that make the same
 offer (``z = P x``), so B's constraints have one row per reply against a few hundred aggregates
 instead of thousands of hand-offer pairs; its plans, a Nash equilibrium (not refined: the result
-says so), are then checked by best responses on the full model.
+says so), are then checked by best responses on the model. A big classic model is built without
+A's second offers that another offer of his of the same count weakly dominates (his last move:
+they never do better, so the value and the equilibrium hold for the whole game;
+:func:`~kuhtheory.solvers.hidden_model.build_model`). With five hidden ten-card hands that leaves
+about a sixth of A's 62,000 sequences. HiGHS's presolve found these itself up to highspy 1.15;
+from 1.16 it switches its dominated-column rule off whenever duals may be wanted (B's plan is read
+from them), which made that solve twice as slow.
 
 >>> from fractions import Fraction as F
 >>> s = solve_hidden_trade("classic", [("10,50,50", F(1, 3)), ("0,0,10,10", F(1, 3)),
@@ -46,7 +52,6 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -87,13 +92,15 @@ def model_of(
     rules: TradeRules, hands: Belief, b_hands: Belief, value: Fraction, exact: bool
 ) -> HiddenModel:
     """:func:`~kuhtheory.solvers.hidden_model.build_model` with the public second round solved
-    here where classic needs it."""
+    here where classic needs it; a float model that could exceed :data:`SMALL_CELLS` cells is
+    built without A's dominated second-round offers (for the aggregated LP)."""
     b_hand = b_hands[0][0]
 
     def second(hand: Counts) -> Fraction:
         return _public_second_round(rules, hand, b_hand, value, exact)
 
-    return build_model(rules, hands, b_hands, value, exact, second)
+    prune_above = None if exact else SMALL_CELLS
+    return build_model(rules, hands, b_hands, value, exact, second, prune_above=prune_above)
 
 
 @functools.lru_cache(maxsize=512)
@@ -116,18 +123,12 @@ def _public_second_round(
 # The front door
 
 
-@dataclass(frozen=True, eq=False)
-class HiddenSolve:
-    """A solved model: the result (strategies by information set), the model, the piles."""
-
-    model: HiddenModel
-    result: SolveResult
-
-
 def solve_model(model: HiddenModel, exact: bool, refinement: str | Refinement) -> SolveResult:
     """Solve ``model``: the generic pipeline (:func:`~kuhtheory.solvers.solve.solve_sequence_form`
     with ``refinement``) when small or exact, else the aggregated LP checked by best responses on
-    the full model (a Nash equilibrium, unrefined: the result says so)."""
+    the model (a Nash equilibrium, unrefined: the result says so). A model built without A's
+    dominated second-round offers (``model.pruned``) always takes the aggregated LP: what it
+    left out changes nothing for Nash, but would for a refinement."""
     sf = model.sf
     cells = len(sf.rows)
     if exact and cells > EXACT_CELLS:
@@ -135,7 +136,7 @@ def solve_model(model: HiddenModel, exact: bool, refinement: str | Refinement) -
             f"exact mode: the hidden-hand trade has {cells} cells (limit {EXACT_CELLS} in "
             "fractions); solve it in floats"
         )
-    if exact or cells <= SMALL_CELLS:
+    if exact or (cells <= SMALL_CELLS and not model.pruned):
         return solve_sequence_form(sf, exact=exact, refinement=refinement, parameters={})
     start = time.perf_counter()
     x, y, value = aggregated_lp(model)
@@ -155,7 +156,13 @@ def solve_model(model: HiddenModel, exact: bool, refinement: str | Refinement) -
         exploitability=gap,
         exact=False,
         seconds=time.perf_counter() - start,
-        verified=f"float: exploitability {gap:.3g} by best responses on the full model",
+        verified=f"float: exploitability {gap:.3g} by best responses on the model"
+        + (
+            f" ({model.pruned} of A's second offers left out as weakly dominated by an offer of "
+            "the same count: they never do better, so the check holds for the whole game)"
+            if model.pruned
+            else ""
+        ),
         refinement="none (Nash: off-path replies are only completed against a uniform tremble)",
         plans=(tuple(x), tuple(y)),
     )
