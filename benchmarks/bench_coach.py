@@ -12,23 +12,26 @@ Run:
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Any
 
 from kuhtheory.agents import make_agent
 from kuhtheory.agents.play import agent_seed, play
-from kuhtheory.coach import bids, coach_game, hands
+from kuhtheory.coach import coach_game
 from kuhtheory.coach.compare import compare_bots
 from kuhtheory.engine import new_game
-from kuhtheory.solvers import trade_solution
 
 
 def cold() -> None:
-    """Empty the caches a fresh process starts without."""
-    trade_solution._solve_single.cache_clear()
-    bids._limits.cache_clear()
-    bids._hammers.cache_clear()
-    hands._guess.cache_clear()
+    """Empty the caches a fresh process starts without: every ``functools`` cache of kuhtheory's
+    modules (the solvers', the coach's and the bots'), warmed by the games just played (the
+    equilibrium bot solves the trades the coach then judges) or by the game measured before."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("kuhtheory.") and module is not None:
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
 
 
 def game(edition: str, seed: int, names: tuple[str, ...]) -> Any:

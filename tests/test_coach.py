@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from engine_helpers import A, endgame
 
 from kuhtheory.agents import make_agent
@@ -315,6 +317,33 @@ def test_k_trd_1_a_pile_the_cut_would_leave_out_is_still_measured():
     # the equilibrium bot's own cut, when it holds the pile: the pile laid changes nothing
     (plain,) = coach.assess(0, state, Trade(0, 1, A.ROOSTER, (0, 10)))
     assert from_counts(plain.setup.a_hands[0][0]) == (0, 0, 10, 50)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 6), min_size=6, max_size=6),
+    st.integers(0, 30),
+    st.integers(0, 30),
+    st.data(),
+)
+def test_a_cut_hand_never_exceeds_its_room_and_keeps_the_pile(hand, cards, floor, data):
+    """trade_model.cut, as the budget loop calls it: at most max(cards, floor, pile) cards, all
+    from the hand, and a pile of the judged pile's count and total when the hand has one. Before,
+    a room of one card kept two 0-cards (the bot's rule), and the budget loop never ended (a
+    classic record with a 21-card offer of eight 0-cards hung the coach)."""
+    from kuhtheory.agents.equilibrium import pile_of
+    from kuhtheory.cards import contains, total
+    from kuhtheory.coach.trade_model import cut
+
+    counts = tuple(hand)
+    laid = data.draw(st.tuples(*(st.integers(0, c) for c in counts)))
+    pile = from_counts(laid)
+    floor = min(floor, sum(counts))
+    out = cut(counts, cards, floor, pile)
+    assert contains(counts, out)
+    assert sum(out) <= max(cards, floor, len(pile))
+    if pile:
+        assert pile_of(out, len(pile), total(laid)) is not None
 
 
 def test_a_bidders_decisions_in_one_auction_count_once_at_the_costliest():
