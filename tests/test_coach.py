@@ -255,8 +255,8 @@ def test_over_50_seeded_games_random_loses_more_per_trade_decision_than_heuristi
         print("  paired: heuristic - equilibrium", better.rounded(1))
         # The ordering holds per kind too. When written (1108 decisions: 586 offers, 522 replies)
         # all: random 220 [202, 238] > heuristic 176 [161, 191] > equilibrium 93 [80, 107], paired
-        # differences 43.7 [25.3, 62.1] and 82.8 [68.7, 97.0]; offers 232 > 196 > 62, paired
-        # 35.4 [7.5, 63.3] and 134.3 [113.3, 155.4]; replies 206 > 153 > 128, paired 53.0
+        # differences 43.8 [25.4, 62.3] and 82.8 [68.7, 97.0]; offers 232 > 196 > 62, paired
+        # 35.7 [7.7, 63.6] and 134.3 [113.3, 155.4]; replies 206 > 153 > 128, paired 53.0
         # [29.5, 76.4] and 25.0 [7.6, 42.4].
         assert table["random"][1] > table["heuristic"][1] > table["equilibrium"][1], label
         if kind is None:  # the property, over every trade decision: intervals above 0
