@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from engine_helpers import A, endgame
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from engine_helpers import A, endgame
 
 from kuhtheory.agents import make_agent
 from kuhtheory.agents.equilibrium import MAX_CARDS, EquilibriumAgent, model_hand
