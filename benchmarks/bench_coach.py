@@ -5,30 +5,33 @@ under 10 s on one core. Prints the CPU time (``time.process_time``) of :func:`co
 shipped record and on seeded games of the three bots, each from cold caches (the trade solver's
 and the coach's own caches are cleared first, as in a fresh process), with the number of decisions
 measured and skipped and the longest single decision; then the three bots' mean loss per trade
-reply and per trade offer at the same positions (:func:`kuhtheory.coach.compare.compare_bots`).
+decision, offer and reply, at the same positions (:func:`kuhtheory.coach.compare.compare_bots`).
 Run:
 ``.venv/bin/python benchmarks/bench_coach.py`` (or ``make bench``).
 """
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Any
 
 from kuhtheory.agents import make_agent
 from kuhtheory.agents.play import agent_seed, play
-from kuhtheory.coach import bids, coach_game, hands
+from kuhtheory.coach import coach_game
 from kuhtheory.coach.compare import compare_bots
 from kuhtheory.engine import new_game
-from kuhtheory.solvers import trade_solution
 
 
 def cold() -> None:
-    """Empty the caches a fresh process starts without."""
-    trade_solution._solve_single.cache_clear()
-    bids._limits.cache_clear()
-    bids._hammers.cache_clear()
-    hands._guess.cache_clear()
+    """Empty the caches a fresh process starts without: every ``functools`` cache of kuhtheory's
+    modules (the solvers', the coach's and the bots'), warmed by the games just played (the
+    equilibrium bot solves the trades the coach then judges) or by the game measured before."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("kuhtheory.") and module is not None:
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
 
 
 def game(edition: str, seed: int, names: tuple[str, ...]) -> Any:
@@ -65,17 +68,25 @@ def main() -> None:
     )
     measure("2025 seed 1: random, heuristic, equilibrium, heuristic", game("2025", 1, mixed))
     print("the bots at the same positions (compare_bots: 10 games of heuristic bots, hands cut")
-    print("to 8 cards), mean loss per decision in money with its 95% interval:")
+    print("to 8 cards; every bot answers the same challenges and lays its pile for the same")
+    print("trades), mean loss per decision in money with its 95% interval:")
     games = [game("classic", seed, ("heuristic",) * 4) for seed in range(1, 11)]
-    for kind in ("trade-reply", "trade-offer"):
-        start = time.process_time()
-        result = compare_bots(games, max_cards=8, kinds=[kind])
-        seconds = time.process_time() - start
+    start = time.process_time()
+    result = compare_bots(games, max_cards=8)
+    seconds = time.process_time() - start
+    for kind in (None, "trade-offer", "trade-reply"):
         rows = ", ".join(
-            f"{bot} {mean:.0f} [{low:.0f}, {high:.0f}] (n={n})"
-            for bot, n, mean, low, high in result.table()
+            f"{bot} {mean:.0f} [{low:.0f}, {high:.0f}]"
+            for bot, n, mean, low, high in result.table(kind)
         )
-        print(f"  {kind:<12} {rows}  ({seconds:.1f} s CPU)")
+        worse = result.difference("random", "heuristic", kind=kind)
+        better = result.difference("heuristic", "equilibrium", kind=kind)
+        print(
+            f"  {kind or 'all trade':<12} n={result.decisions('random', kind):<4} {rows}; paired "
+            f"random-heuristic {worse.estimate:.0f} [{worse.low:.0f}, {worse.high:.0f}], "
+            f"heuristic-equilibrium {better.estimate:.0f} [{better.low:.0f}, {better.high:.0f}]"
+        )
+    print(f"  ({seconds:.1f} s CPU; the 50-game comparison is a test: tests/test_coach.py)")
 
 
 if __name__ == "__main__":

@@ -56,12 +56,14 @@ def minimal_payments(hand: Sequence[int], amount: int) -> tuple[Counts, ...]:
     taking back any one card leaves less than ``amount``. The result is empty when the hand cannot
     pay; for ``amount == 0`` it is the single empty payment.
     """
-    return _enumerate_payments(check_counts(tuple(hand), "hand"), _check_amount(amount))
+    return payments_of(check_counts(tuple(hand), "hand"), _check_amount(amount))
 
 
-# Remembered: a game asks for the same few hands and prices again and again.
 @functools.lru_cache(maxsize=1 << 14)
-def _enumerate_payments(hand: Counts, amount: int) -> tuple[Counts, ...]:
+def payments_of(hand: Counts, amount: int) -> tuple[Counts, ...]:
+    """:func:`minimal_payments` of a hand and an amount already checked (the engine's own, as
+    :func:`kuhtheory.cards.counts_of` takes card values already checked), remembered: a game asks
+    for the same few hands and prices again and again."""
     if amount == 0:
         return ((0,) * _N,)
     # below[i]: the money in denominations 1 .. i-1 (0-cards never help): a branch that cannot

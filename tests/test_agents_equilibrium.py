@@ -285,3 +285,65 @@ def test_spread_is_checked() -> None:
     with pytest.raises(InvalidSetupError, match="spread"):
         EquilibriumAgent(0, spread=7)
     assert "spread=2" in repr(EquilibriumAgent(0, spread=2))
+
+
+# ----- a challenge as the challenged bot sees it (K-TRD-1..3) ------------------------------------
+def _challenge(pile: tuple[int, ...]):
+    """Classic, the deck empty, P0 and P1 two Roosters each; P2 holds no money, so P0's hand is
+    exactly the money the bot (P1) does not see. P0 challenges P1 laying ``pile``."""
+    from engine_helpers import endgame
+
+    from kuhtheory.engine.actions import Trade
+
+    money = {0: (0, 0, 0, 0, 10, 10, 10, 10, 10, 10, 50, 50), 1: (0, 0, 50, 50), 2: ()}
+    herds = {0: {Animal.ROOSTER: 2}, 1: {Animal.ROOSTER: 2}}
+    state = endgame(3, "classic", herds, money, rest_to=2)
+    return state.apply(Trade(0, 1, Animal.ROOSTER, pile)), money[0]
+
+
+def test_k_trd_1_the_challengers_hand_is_modelled_with_the_pile_he_laid() -> None:
+    """The laid pile is still the challenger's (K-TRD-1: face down, its count public): the
+    tracker's hand for him has his cards and total with the pile, and the model hand the solver
+    sees keeps room for a pile of that count however far it is cut (MAX_CARDS); before, the
+    pile's cards were left out of his hand and the cut could leave fewer cards than he laid."""
+    pile = (0, 0, 0, 0, 10, 10, 10, 10, 10)  # nine cards, more than MAX_CARDS
+    state, p0_money = _challenge(pile)
+    obs = state.observation(1)
+    bot = EquilibriumAgent(seed=0)
+    likely = bot._belief.likely_hand(obs, 0)
+    assert likely == p0_money  # count and total, the pile included
+    modelled = bot._hand_of(obs, 0)
+    assert sum(modelled) >= len(pile) > MAX_CARDS
+    assert contains(to_counts(p0_money), modelled)
+    assert modelled[DENOMINATIONS.index(50)] == 2  # the cut keeps his largest cards
+    for seed in range(10):
+        action = EquilibriumAgent(seed).act(obs, state.legal_actions())
+        assert action in state.legal_actions()
+
+
+def test_k_trd_3_the_reply_to_a_re_offer_is_the_second_rounds() -> None:
+    """After a classic tie the money goes back and A offers again; a second tie gives A the
+    stake free (K-TRD-3). P0 re-offers 10+100; P1 holds 0,0,50,50: a counter of 100 ties with
+    P0's 0+100 and loses the Roosters, so the second round's reply never plays it (the first
+    round's, where a tie only leads to the re-offer, does)."""
+    from engine_helpers import endgame
+
+    from kuhtheory.engine.actions import Counter, Offer, Trade
+    from kuhtheory.solvers import trade_round
+    from kuhtheory.solvers.trade import TradeRules
+
+    money = {0: (0, 0, 10, 10, 10, 100, 100, 100), 1: (0, 0, 50, 50), 2: ()}
+    herds = {0: {Animal.ROOSTER: 2}, 1: {Animal.ROOSTER: 2}}
+    state = endgame(3, "classic", herds, money, rest_to=2)
+    for action in (Trade(0, 1, Animal.ROOSTER, (0, 0)), Counter(1, (0, 0)), Offer(0, (10, 100))):
+        state = state.apply(action)
+    assert state.trade is not None and state.trade.round == 2
+    obs = state.observation(1)
+    replies = [EquilibriumAgent(seed).act(obs, state.legal_actions()) for seed in range(30)]
+    assert not any(isinstance(r, Counter) and sum(r.cards) == 100 for r in replies)
+    # ... where the first round's reply to two cards does counter 100 (the slip this fixes)
+    plan, _ = EquilibriumAgent(0)._plan(obs, 0, 1, Animal.ROOSTER, 2)
+    rules = TradeRules.from_edition("classic")
+    first = dict(trade_round.reply(rules, plan.a, plan.b, float(plan.w), 2).table())
+    assert first.get(100, 0.0) > 0.01
+    assert dict(plan.reply(2, second=True)).get(100, 0.0) < 1e-9

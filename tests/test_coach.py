@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pytest
 from engine_helpers import A, endgame
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kuhtheory.agents import make_agent
 from kuhtheory.agents.equilibrium import MAX_CARDS, EquilibriumAgent, model_hand
 from kuhtheory.agents.play import agent_seed, play
-from kuhtheory.cards import Animal, to_counts
+from kuhtheory.cards import Animal, from_counts, to_counts
 from kuhtheory.coach import (
     Certainty,
     Coach,
@@ -205,12 +207,6 @@ def test_k_trd_3_the_reply_to_a_classic_re_offer_is_measured_in_the_second_round
     assert abs(assessment.judge(Accept(1)).loss) < 1e-6
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the equilibrium bot answers a classic re-offer from the first round's reply table, "
-    "not the second round's (agents/equilibrium.py _respond): here it sometimes counters 100, "
-    "which ties with P0's likelier pile and gives him the pair free",
-)
 def test_k_trd_3_the_equilibrium_bots_reply_to_a_re_offer_follows_the_second_round():
     state = _re_offer()
     table = _Table()
@@ -224,13 +220,14 @@ def test_k_trd_3_the_equilibrium_bots_reply_to_a_re_offer_follows_the_second_rou
 
 # ----- the bots ranked at the same positions ----------------------------------------------------
 @pytest.mark.slow
-def test_over_50_seeded_games_random_loses_more_per_trade_reply_than_heuristic_than_equilibrium():
-    """Every bot answers the same challenges (compare_bots), from 50 games of heuristic bots; the
-    hands are cut to the equilibrium bot's 8 cards for the solver, for every bot alike. Replies
-    are compared, not offers: at a turn each bot picks its own trade, or none (the offers are in
-    the chapter and the bench)."""
+def test_over_50_seeded_games_random_loses_more_per_trade_decision_than_heuristic_than_equil():
+    """Issue 17: over 50 seeded games the random bot's mean loss per trade decision exceeds the
+    heuristic bot's, which exceeds the equilibrium bot's. Every bot takes the same trade decisions
+    (compare_bots): it answers the same challenges, and lays its pile for the same trades (those
+    the reference games started), in 50 games of heuristic bots; hands cut to the equilibrium
+    bot's 8 cards for the solver, for every bot alike (an offer's model hand keeps the pile laid).
+    About 80 s of CPU."""
     from kuhtheory.coach.compare import compare_bots
-    from kuhtheory.stats import mean_interval
 
     games = [
         play(
@@ -239,18 +236,26 @@ def test_over_50_seeded_games_random_loses_more_per_trade_reply_than_heuristic_t
         )
         for s in range(1, 51)
     ]
-    result = compare_bots(games, max_cards=MAX_CARDS, kinds=["trade-reply"])
-    table = {bot: (n, mean, low, high) for bot, n, mean, low, high in result.table()}
-    print("mean loss per trade reply (money, 95% interval):", table)
-    random, heuristic, equilibrium = (result.losses[b] for b in result.bots)
-    assert len(random) == len(heuristic) == len(equilibrium) > 300  # the same challenges
-    assert result.dropped < len(random) / 5  # left out for all: an answer the model cannot see
-    assert table["random"][1] > table["heuristic"][1] > table["equilibrium"][1]
-    # Paired: every bot answered the same challenges, so the differences have tight intervals.
-    worse = mean_interval([r - h for r, h in zip(random, heuristic, strict=True)])
-    better = mean_interval([h - e for h, e in zip(heuristic, equilibrium, strict=True)])
-    print("random - heuristic:", worse.rounded(1), "heuristic - equilibrium:", better.rounded(1))
-    assert worse.low > 0 and better.low > 0
+    result = compare_bots(games, max_cards=MAX_CARDS)
+    assert result.bots == ("random", "heuristic", "equilibrium")
+    assert result.dropped < len(result.kinds) / 10  # left out for all: a counter the cut hid
+    for kind in (None, Kind.TRADE_OFFER, Kind.TRADE_REPLY):
+        table = {bot: (n, mean, low, high) for bot, n, mean, low, high in result.table(kind)}
+        worse = result.difference("random", "heuristic", kind=kind)
+        better = result.difference("heuristic", "equilibrium", kind=kind)
+        label = "trade decision" if kind is None else kind.value
+        print(f"mean loss per {label} (money, 95% interval):", table)
+        print("  paired: random - heuristic", worse.rounded(1))
+        print("  paired: heuristic - equilibrium", better.rounded(1))
+        # The ordering holds per kind too. When written (1108 decisions: 586 offers, 522 replies)
+        # all: random 220 [202, 238] > heuristic 176 [161, 191] > equilibrium 93 [80, 107], paired
+        # differences 43.8 [25.4, 62.3] and 82.8 [68.7, 97.0]; offers 232 > 196 > 62, paired
+        # 35.7 [7.7, 63.6] and 134.3 [113.3, 155.4]; replies 206 > 153 > 128, paired 53.0
+        # [29.5, 76.4] and 25.0 [7.6, 42.4].
+        assert table["random"][1] > table["heuristic"][1] > table["equilibrium"][1], label
+        if kind is None:  # the issue's property, over every trade decision: intervals above 0
+            assert table["random"][0] > 1000  # offers and replies, the same positions for all
+            assert worse.low > 0 and better.low > 0, (worse, better)
 
 
 # ----- what the coach reports, and when it cannot -----------------------------------------------
@@ -287,6 +292,81 @@ def test_a_tiny_budget_cuts_or_skips_big_trades_with_a_note():
     assert skipped and all(
         any(n.startswith(("skipped", "not measured")) for n in v.notes) for v in skipped
     )
+
+
+def test_k_trd_1_a_pile_the_cut_would_leave_out_is_still_measured():
+    """Hands cut for the solver (here to 4 cards) keep a pile like the one being judged: all of
+    P0's four 0-cards and his 50, which the equilibrium bot's cut (at most two 0-cards) leaves
+    out. Before, such piles (the heuristic bot pads every pile with all its 0-cards) went
+    unmeasured, and the offers left measured were not a fair sample."""
+    money = {0: (0, 0, 0, 0, 10, 10, 50, 100), 1: (0, 10, 50), 2: ()}
+    state = endgame(3, "classic", {0: {A.ROOSTER: 1}, 1: {A.ROOSTER: 1}}, money=money, rest_to=2)
+    coach = Coach(hands="public", max_cards=4)
+    for pile in ((0, 0, 0, 0, 50), (0, 0, 0, 0), (10, 10, 50, 100), (0, 100)):
+        (assessment,) = coach.assess(0, state, Trade(0, 1, A.ROOSTER, pile))
+        hand = assessment.setup.a_hands[0][0]
+        assert sum(hand) == max(4, len(pile))
+        verdict = assessment.judge(Trade(0, 1, A.ROOSTER, pile))
+        assert verdict.loss is not None and verdict.loss > -1e-6, verdict.line()
+    # the equilibrium bot's own cut, when it holds the pile: the pile laid changes nothing
+    (plain,) = coach.assess(0, state, Trade(0, 1, A.ROOSTER, (0, 10)))
+    assert from_counts(plain.setup.a_hands[0][0]) == (0, 0, 10, 50)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 6), min_size=6, max_size=6),
+    st.integers(0, 30),
+    st.integers(0, 30),
+    st.data(),
+)
+def test_a_cut_hand_never_exceeds_its_room_and_keeps_the_pile(hand, cards, floor, data):
+    """trade_model.cut, as the budget loop calls it: at most max(cards, floor, pile) cards, all
+    from the hand, and a pile of the judged pile's count and total when the hand has one. Before,
+    a room of one card kept two 0-cards (the bot's rule), and the budget loop never ended (a
+    classic record with a 21-card offer of eight 0-cards hung the coach)."""
+    from kuhtheory.agents.equilibrium import pile_of
+    from kuhtheory.cards import contains, total
+    from kuhtheory.coach.trade_model import cut
+
+    counts = tuple(hand)
+    laid = data.draw(st.tuples(*(st.integers(0, c) for c in counts)))
+    pile = from_counts(laid)
+    floor = min(floor, sum(counts))
+    out = cut(counts, cards, floor, pile)
+    assert contains(counts, out)
+    assert sum(out) <= max(cards, floor, len(pile))
+    if pile:
+        assert pile_of(out, len(pile), total(laid)) is not None
+
+
+def test_a_bidders_decisions_in_one_auction_count_once_at_the_costliest():
+    from kuhtheory.coach.report import running_losses
+
+    game = play(
+        new_game(players=3, seed=4, edition="classic"),
+        [make_agent("random", agent_seed(4, p)) for p in range(3)],
+    )
+    report = coach_game(game, kinds=["bid", "payment"])
+    repeated = 0
+    for summary in report.summaries:
+        bids = [v for v in report.verdicts if v.seat == summary.seat and v.kind is Kind.BID]
+        per_auction: dict[int, float] = {}
+        for v in bids:
+            if v.loss is not None:
+                per_auction[v.turn] = max(per_auction.get(v.turn, 0.0), v.loss)
+        row = next(r for r in summary.by_kind if r.kind is Kind.BID)
+        assert row.counted == len(per_auction) and row.decisions == len(
+            [v for v in bids if v.loss is not None]
+        )
+        assert row.loss == pytest.approx(sum(per_auction.values()))
+        repeated += row.decisions - row.counted
+        assert summary.loss == pytest.approx(sum(r.loss for r in summary.by_kind))
+        # the replay viewer's running total ends where the summary does
+        mine = [(v, x) for v, x in running_losses(report.verdicts) if v.seat == summary.seat]
+        assert sum(x for _, x in mine) == pytest.approx(summary.loss)
+    assert repeated > 0  # the game has bidders deciding more than once in an auction
+    assert any("auction" in line for line in report.summaries[0].lines())
 
 
 def test_belief_sees_the_own_hand_exactly_and_the_others_as_believed():

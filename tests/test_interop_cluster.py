@@ -66,7 +66,7 @@ def test_the_cli_on_a_cluster_prints_the_json_of_one_process(
     on_cluster = json.loads(capsys.readouterr().out)
     assert main([*args, "--jobs", "1"]) == 0
     alone = json.loads(capsys.readouterr().out)
-    assert on_cluster["jobs"] == 2 and alone["jobs"] == 1  # two worker threads
+    assert on_cluster["jobs"] == 2 and alone["jobs"] == 1  # two worker processes (one thread each)
     assert results(on_cluster) == results(alone)
 
 

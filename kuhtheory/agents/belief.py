@@ -157,6 +157,7 @@ class MoneyTracker:
         self._last: object = None
         self._est: dict[int, float] = {}
         self._me: int | None = None
+        self._hands: dict[tuple[object, ...], tuple[int, ...]] = {}
 
     def reset(self) -> None:
         """Forget everything (a new game)."""
@@ -164,6 +165,7 @@ class MoneyTracker:
         self._last = None
         self._est = {}
         self._me = None
+        self._hands = {}
 
     def update(self, obs: Observation) -> None:
         """Read the events added since the last call."""
@@ -241,9 +243,19 @@ class MoneyTracker:
         return {p: v * pool_total / s for p, v in est.items()}
 
     def likely_hand(self, obs: Observation, player: int) -> tuple[int, ...]:
-        """The most likely hand of ``player`` (sorted card values)."""
-        target = self.totals(obs)[player]
-        return from_counts(likely_hand(unseen_pool(obs), obs.card_counts[player], target))
+        """The most likely hand of ``player`` (sorted card values), his face-down pile of a
+        running trade included (:func:`cards_held`: the cards are still his, K-TRD-1..3, and the
+        tracked total counts them). Kept until the next event: a decision asks for the same hand
+        several times."""
+        cards = cards_held(obs)[player]
+        key = (len(obs.event_log), player, cards, obs.money, obs.bank)
+        hand = self._hands.get(key)
+        if hand is None:
+            target = self.totals(obs)[player]
+            if len(self._hands) > 64:
+                self._hands.clear()
+            hand = self._hands[key] = from_counts(likely_hand(unseen_pool(obs), cards, target))
+        return hand
 
     def belief(
         self, obs: Observation, player: int, spread: int = 0
@@ -263,7 +275,7 @@ class MoneyTracker:
         """
         target = self.totals(obs)[player]
         pool = unseen_pool(obs)
-        k = obs.card_counts[player]
+        k = cards_held(obs)[player]
         weights: dict[tuple[int, ...], float] = {}
         for j in range(-spread, spread + 1):
             hand = from_counts(likely_hand(pool, k, target * (1 + 0.35 * j)))

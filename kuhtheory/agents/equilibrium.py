@@ -20,10 +20,13 @@ It reads only its :class:`~kuhtheory.engine.Observation` and is deterministic gi
   edition, as offerer over the responder's in the one-round editions). With ``general_sum`` the
   stake is worth its own value to each side (:meth:`EquilibriumAgent.trade_worths`) and the trade
   is the general-sum game of :mod:`kuhtheory.solvers.trade_general` (Lemke's algorithm, likely
-  hands). As offerer the bot samples an offer (card count, total) from the
+  hands). As offerer the bot samples an offer (card count, total) from the quasi-perfect
   equilibrium and lays a pile of its hand of that class; as responder it samples accept or a counter
-  total from the equilibrium reply to the card count it saw; after a classic tie it samples from the
-  second round's equilibrium. The solver's off-path refinement makes replies to any count sensible.
+  total from the reply to the card count it saw, optimal in that count's own game (the proper
+  reply, :func:`kuhtheory.solvers.trade_round.reply`: sensible at every count, on the path or
+  off it); after a classic tie (K-TRD-3) both the re-offer and the reply to it come from the
+  second round, where a tie gives A the stake free. As responder it models the challenger's hand
+  with the pile he laid (still his, its count public, K-TRD-1).
 * **Which trade, or an auction** (K-TURN-1): it values each possible trade by the equilibrium value
   to the offerer and trades when the best one is worth at least ``TRADE_SHARE`` of its stake; in the
   endgame (K-END-1) it plays the best one.
@@ -37,14 +40,18 @@ It reads only its :class:`~kuhtheory.engine.Observation` and is deterministic gi
 * **Payment** (K-PAY-1): the least overpay, fewest cards.
 
 Speed: every solved trade is cached by exactly what the solver sees (the trade rules, each side's
-model hand or belief, the worth rounded to ``W_STEP``). To keep the LP small, a hand of more than
-``MAX_CARDS`` cards is cut down for the model to at most two 0-cards and a spread of the other
-denominations (:func:`model_hand`): the bot only ever lays cards of that cut-down hand. The belief
-reads the event log only when a decision needs it (or the bot has just seen a pile). Figures
-(``benchmarks/bench_tournament.py``): with four seats equilibrium, heuristic, heuristic, random
-a classic game costs the bot about as much as the three others together; solving against the
-belief (``spread=2``) or the general-sum trade costs more per trade, see the benchmark for the
-games per second and the win rates of each variant.
+model hand or belief, the worth rounded to ``W_STEP``). With one model hand each and one worth
+(the default bot) the values and the replies come from :mod:`kuhtheory.solvers.trade_round`
+(small LPs: a round's value is that of its best count, and most counts are settled by pure
+strategies' bounds); the offers from :func:`~kuhtheory.solvers.solve_trade` (:meth:`Plan.offers`
+says why). To keep the LPs small, a hand of more than ``MAX_CARDS`` cards is cut down for the
+model to at most two 0-cards and a spread of the other denominations (:func:`model_hand`): the
+bot only ever lays cards of that cut-down hand. The belief reads the event log only when a
+decision needs it (or the bot has just seen a pile). Figures (``benchmarks/bench_tournament.py``,
+the line "equilibrium mix games/s"): four seats equilibrium, heuristic, heuristic, random play
+about 6-7 classic games per CPU second (about 3.7 before trade_round); solving against the belief
+(``spread=2``) or the general-sum trade costs more per trade, see the benchmark for the games per
+second and the win rates of each variant.
 
 >>> from kuhtheory.engine import new_game
 >>> state = new_game(players=3, seed=5)
@@ -61,6 +68,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from kuhtheory.agents.base import (
@@ -77,7 +85,9 @@ from kuhtheory.editions import Edition, TradeTie
 from kuhtheory.engine.actions import Accept, Auction, BuyBack, Counter, Offer, Trade
 from kuhtheory.engine.legal import LegalActions
 from kuhtheory.engine.observation import Observation
-from kuhtheory.errors import InvalidSetupError
+from kuhtheory.errors import InvalidSetupError, SolverError
+from kuhtheory.solvers import trade_round
+from kuhtheory.solvers.trade import TradeRules
 
 #: Money worth of a point: RATE x money in play / open points.
 RATE = 3.0
@@ -125,17 +135,29 @@ def stake_points(obs: Observation, animal: Animal, player: int, cards: int = 1) 
 # The trade model
 
 
-def model_hand(hand: Counts, max_cards: int | None = None) -> Counts:
+def model_hand(hand: Counts, max_cards: int | None = None, floor: int = 0) -> Counts:
     """The hand the solver sees: the hand itself, or cut to ``max_cards`` cards: at most two
-    0-cards, then one card of each other denomination in turn, smallest first.
+    0-cards, then one card of each other denomination in turn, smallest first; then, if that
+    leaves fewer than ``floor`` cards, more of them (0-cards first, then the smallest) until it
+    holds ``floor``: a challenger's hand keeps room for the pile he laid (K-TRD-1, its count is
+    public).
 
     >>> from_counts(model_hand(to_counts((0, 0, 0, 10, 10, 10, 10, 10, 50, 50, 100, 200)), 8))
     (0, 0, 10, 10, 50, 50, 100, 200)
+    >>> from_counts(model_hand(to_counts((0, 0, 0, 10, 10, 10, 10, 10, 50, 50, 100, 200)), 8, 10))
+    (0, 0, 0, 10, 10, 10, 50, 50, 100, 200)
     """
     if max_cards is None:
         max_cards = MAX_CARDS
-    if sum(hand) <= max_cards:
+    if sum(hand) <= max(max_cards, floor):
         return tuple(hand)
+    out = _cut(hand, max_cards)
+    for i in range(len(out)):
+        out[i] += min(max(floor - sum(out), 0), hand[i] - out[i])
+    return tuple(out)
+
+
+def _cut(hand: Counts, max_cards: int) -> list[int]:
     out = [0] * len(hand)
     out[0] = min(hand[0], 2)
     left = max_cards - out[0]
@@ -148,7 +170,7 @@ def model_hand(hand: Counts, max_cards: int | None = None) -> Counts:
                 moved = True
         if not moved:
             break
-    return tuple(out)
+    return out
 
 
 #: Inputs whose refined solve failed in this process (kept for diagnosis).
@@ -157,17 +179,21 @@ _FAILED_REFINEMENTS: list[tuple[str, object, object, object]] = []
 #: What the solver sees of one side: a hand (counts), or a belief ``((counts, probability), ...)``.
 Side = Counts | tuple[tuple[Counts, float], ...]
 
+#: A reply table: ``(count, accept probability, ((counter total, probability), ...))`` per count.
+Replies = tuple[tuple[int, float, tuple[tuple[int, float], ...]], ...]
+
 Solved = tuple[
     float,
     tuple[tuple[int, int, float], ...],
-    tuple[tuple[int, float, tuple[tuple[int, float], ...]], ...],
+    Replies,
     tuple[tuple[int, int, float], ...] | None,
+    Replies | None,
 ]
 
 
 def _arg(side: Side) -> Any:
     """A side as :func:`~kuhtheory.solvers.solve_trade` takes it: card values or a belief."""
-    if side and isinstance(side[0], tuple):
+    if _is_belief(side):
         return [(from_counts(h), p) for h, p in side]  # type: ignore[misc]
     return from_counts(side)  # type: ignore[arg-type]
 
@@ -176,11 +202,11 @@ def _arg(side: Side) -> Any:
 def _solve(
     edition: Edition, a: Side, b: Side, w: int | tuple[int, int], refined: bool = True
 ) -> Solved:
-    """(value to A, A's offers, B's replies, second-round offers) of one trade, cached by exactly
+    """(value to A, A's offers, B's replies, second-round offers and replies) of one trade through
+    :func:`~kuhtheory.solvers.solve_trade` (beliefs, general-sum), cached by exactly
     what the solver sees: the trade rules, each side's model hand or belief, the worth(s), and
     whether it is refined (quasi-perfect, the default) or only valued (``refined=False``: the
     value is the same, the plans may be weakly dominated off the path)."""
-    from kuhtheory.errors import SolverError
     from kuhtheory.solvers import solve_trade
 
     try:
@@ -193,11 +219,83 @@ def _solve(
         sol = solve_trade(edition, _arg(a), _arg(b), w, refinement="none")
     hidden_a = len(getattr(sol, "a_hands", ())) > 1  # A's offers then differ by hand: unused
     offers = () if hidden_a else tuple(sol.offer_table())
-    replies = tuple((c, acc, tuple(sorted(cs.items()))) for c, acc, cs in sol.reply_table())
-    second = None
+    second, second_replies = None, None
     if sol.second_round is not None:
         second = tuple(sol.second_round.offer_table())
-    return sol.value, offers, replies, second
+        second_replies = _replies(sol.second_round)
+    return float(sol.value), offers, _replies(sol), second, second_replies
+
+
+def _replies(sol: Any) -> Replies:
+    return tuple((c, acc, tuple(sorted(cs.items()))) for c, acc, cs in sol.reply_table())
+
+
+@functools.lru_cache(maxsize=64)
+def _rules(edition: Edition) -> TradeRules:
+    return TradeRules.from_edition(edition)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One trade as the bot's solver sees it: the edition, what it is told of A's and of B's
+    money (a model hand, or a belief), the worth ``w`` (one number, or ``(W_A, W_B)``).
+
+    With both hands single and one worth (the default bot) it is answered by
+    :mod:`kuhtheory.solvers.trade_round` (small LPs, each answer cached by exactly those inputs;
+    A's offers undominated, B's reply proper: optimal in the count's own game); otherwise, or if
+    a check there fails, by :func:`~kuhtheory.solvers.solve_trade` (:func:`_solve`)."""
+
+    edition: Edition
+    a: Side
+    b: Side
+    w: int | tuple[int, int]
+
+    def _round_args(self) -> tuple[TradeRules, Counts, Counts, float] | None:
+        if isinstance(self.w, tuple) or _is_belief(self.a) or _is_belief(self.b):
+            return None
+        return _rules(self.edition), self.a, self.b, float(self.w)  # type: ignore[return-value]
+
+    def value(self, refined: bool = True) -> float:
+        """The trade's value to A (``refined=False``: the same value, the plans left unrefined
+        where the full solver is used)."""
+        args = self._round_args()
+        if args is not None:
+            try:
+                return trade_round.values(*args).first
+            except SolverError:
+                pass
+        return _solve(self.edition, self.a, self.b, self.w, refined)[0]
+
+    def offers(self, second: bool = False) -> tuple[tuple[int, int, float], ...]:
+        """A's offers ``(count, total, probability)`` in the first round or (``second``) in
+        classic's round after a tie (K-TRD-3). Empty when A's offers depend on a hidden hand.
+
+        Always from :func:`_solve` (quasi-perfect): A's optimal offers are often alike but for
+        their count (0-cards added), and :func:`trade_round.offers` may pick another count than
+        the full solver does; the coach (:mod:`kuhtheory.coach`) measures with the full solver,
+        and a reply to a count off its path is judged against the worst case."""
+        solved = _solve(self.edition, self.a, self.b, self.w)
+        table = solved[3] if second else solved[1]
+        return table if table is not None else solved[1]
+
+    def reply(self, count: int, second: bool = False) -> list[tuple[int | None, float]]:
+        """B's reply to ``count`` cards, ``(None for accept or a counter total, probability)``,
+        in the first round or (``second``) classic's round after a tie (K-TRD-3)."""
+        args = self._round_args()
+        if args is not None:
+            try:
+                return trade_round.reply(*args, count, second).table()
+            except SolverError:
+                pass
+        solved = _solve(self.edition, self.a, self.b, self.w)
+        table = solved[4] if second and solved[4] is not None else solved[2]
+        rows = [r for r in table if r[0] <= count]
+        _, p_accept, counters = rows[-1] if rows else table[0]
+        return [(None, p_accept), *counters]
+
+
+def _is_belief(side: Side) -> bool:
+    return bool(side) and isinstance(side[0], tuple)
 
 
 def pile_of(hand: Counts, count: int, amount: int) -> tuple[int, ...] | None:
@@ -295,9 +393,14 @@ class EquilibriumAgent(KuhhandelBot):
         )
 
     def _hand_of(self, obs: Observation, player: int) -> Counts:
+        """The model hand of ``player``: the bot's own money, or an opponent's most likely hand;
+        a challenger's with the pile he laid face down (its count is public, K-TRD-1), kept
+        whole by the cut (:func:`model_hand`'s ``floor``)."""
         if player == obs.player:
             return model_hand(to_counts(obs.money))
-        return model_hand(to_counts(self._belief.likely_hand(obs, player)))
+        trade = obs.trade
+        floor = trade.offer_count if trade is not None and player == trade.offerer else 0
+        return model_hand(to_counts(self._belief.likely_hand(obs, player)), floor=floor)
 
     def _side(self, obs: Observation, player: int, hidden: bool) -> Side:
         """What the solver is told of ``player``'s money: the bot's own model hand, the
@@ -312,26 +415,27 @@ class EquilibriumAgent(KuhhandelBot):
             return next(iter(weights))
         return tuple(sorted((h, round(p, 6)) for h, p in weights.items()))
 
-    def _solution(
-        self, obs: Observation, a: int, b: int, animal: Animal, stake: int, refined: bool = True
-    ) -> tuple[Solved, int]:
-        """The solved trade with A = ``a``, B = ``b`` and A's worth of the stake (what the
-        trade-or-auction rule compares the value with: the worth itself, not capped). Zero-sum by
-        default, against the belief when ``spread > 0`` (A's hand hidden from B; B's from A in
-        the one-round editions, where the model has it); with ``general_sum`` the stake is worth
-        :meth:`trade_worths` to each side (likely hands). For the solver a worth beyond all the
-        money of both hands changes nothing money can buy, so it is capped there."""
+    def _plan(
+        self, obs: Observation, a: int, b: int, animal: Animal, stake: int
+    ) -> tuple[Plan, int]:
+        """The trade with A = ``a``, B = ``b`` as the solver is to see it, and A's worth of the
+        stake (what the trade-or-auction rule compares the value with: the worth itself, not
+        capped). Zero-sum by default, against the belief when ``spread > 0`` (A's hand hidden
+        from B; B's from A in the one-round editions, where the model has it); with
+        ``general_sum`` the stake is worth :meth:`trade_worths` to each side (likely hands). For
+        the solver a worth beyond all the money of both hands changes nothing money can buy, so
+        it is capped there."""
         ha, hb = self._hand_of(obs, a), self._hand_of(obs, b)
         money = sum(v * (x + y) for v, x, y in zip(DENOMINATIONS, ha, hb, strict=True))
         cap = (money // W_STEP + 1) * W_STEP
         if self.general_sum:
             wa, wb = self.trade_worths(obs, a, b, animal, stake)
-            return _solve(obs.edition, ha, hb, (min(wa, cap), min(wb, cap)), refined), wa
+            return Plan(obs.edition, ha, hb, (min(wa, cap), min(wb, cap))), wa
         w = self.trade_w(obs, a, b, animal, stake)
         one_round = obs.edition.trade_tie is not TradeTie.REOFFER_THEN_FREE
         side_a = self._side(obs, a, hidden=True)
         side_b = self._side(obs, b, hidden=one_round)
-        return _solve(obs.edition, side_a, side_b, min(w, cap), refined), w
+        return Plan(obs.edition, side_a, side_b, min(w, cap)), w
 
     # ----- the decisions (routed by :class:`~kuhtheory.agents.base.KuhhandelBot`) ----------------
     def observe(self, obs: Observation) -> None:
@@ -395,17 +499,17 @@ class EquilibriumAgent(KuhhandelBot):
         # Several candidates are only valued (the value does not depend on the refinement); the
         # chosen one is solved refined, so that the bot never lays a weakly dominated offer.
         several = len(scored) > 1 and CANDIDATES > 1
-        best: tuple[float, int, Animal, int, int] | None = None
+        best: tuple[float, int, Animal, int, Plan] | None = None
         for _, opponent, animal, stake in scored[:CANDIDATES]:
-            solved, w = self._solution(obs, me, opponent, animal, stake, refined=not several)
-            if best is None or solved[0] > best[0]:
-                best = (solved[0], opponent, animal, w, stake)
+            plan, w = self._plan(obs, me, opponent, animal, stake)
+            value = plan.value(refined=not several)
+            if best is None or value > best[0]:
+                best = (value, opponent, animal, w, plan)
         assert best is not None
-        value, opponent, animal, w, stake = best
+        value, opponent, animal, w, plan = best
         if auction is not None and value < TRADE_SHARE * w:
             return auction
-        solved, _ = self._solution(obs, me, opponent, animal, stake)
-        offers = solved[1]
+        offers = plan.offers()
         if offers and self._position_repeats(obs):
             # The same turn again: the equilibrium offer (solved as if this trade were the last
             # word) is going round in a loop, and a third time ends the game with the family
@@ -431,18 +535,15 @@ class EquilibriumAgent(KuhhandelBot):
         accept = next((a for a in legal.fixed if isinstance(a, Accept)), None)
         if trade is None or legal.kind != LegalActions.COUNTER:
             return accept if accept is not None else legal[0]
-        solved, _ = self._solution(obs, trade.offerer, obs.player, trade.animal, trade.stake)
-        replies = solved[2]
-        counts = [r for r in replies if r[0] <= trade.offer_count]
-        count, p_accept, counters = counts[-1] if counts else replies[0]
-        choices: list[tuple[Any, float]] = []
-        if accept is not None:
-            choices.append(("accept", p_accept))
-        choices.extend(counters)
-        choice = _sample(self._rng, choices)
-        if choice == "accept" and accept is not None:
+        plan, _ = self._plan(obs, trade.offerer, obs.player, trade.animal, trade.stake)
+        # After a classic tie the trade is played again and a second tie gives A the stake
+        # free (K-TRD-3): the reply is the second round's.
+        table = plan.reply(trade.offer_count, second=trade.round > 1)
+        choices = [(r, p) for r, p in table if r is not None or accept is not None]
+        choice = _sample(self._rng, choices or [(0, 1.0)])
+        if choice is None and accept is not None:
             return accept
-        amount = 0 if choice == "accept" else int(choice)
+        amount = 0 if choice is None else int(choice)
         pile = pile_of(self._hand_of(obs, obs.player), -1, amount) or ()
         return Counter(legal.player, pile)
 
@@ -450,9 +551,8 @@ class EquilibriumAgent(KuhhandelBot):
         trade = obs.trade
         if trade is None or legal.kind != LegalActions.OFFER:
             return legal[0]
-        solved, _ = self._solution(obs, obs.player, trade.opponent, trade.animal, trade.stake)
-        _, offers, _, second = solved
-        table = second if second is not None else offers
+        plan, _ = self._plan(obs, obs.player, trade.opponent, trade.animal, trade.stake)
+        table = plan.offers(second=trade.round > 1)
         count, amount = _sample(self._rng, [((c, t), p) for c, t, p in table])
         pile = pile_of(self._hand_of(obs, obs.player), count, amount) or ()
         return Offer(legal.player, pile)

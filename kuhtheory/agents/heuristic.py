@@ -195,6 +195,8 @@ class HeuristicAgent(KuhhandelBot):
         self._rng = random.Random(seed)
         self._tracker = MoneyTracker()
         self._totals: tuple[Observation | None, dict[int, float]] = (None, {})
+        # The money estimates of the last observation asked about (see ``money_of``).
+        self._estimates: tuple[Observation | None, dict[int, float]] = (None, {})
         # The unseen money of the last observation asked about (see ``_unseen``).
         self._pool: tuple[Observation | None, tuple[int, ...]] = (None, ())
         # The last share computed by ``limit`` and what it depends on (see ``_share``).
@@ -229,7 +231,19 @@ class HeuristicAgent(KuhhandelBot):
         """The money ``player`` holds: its own exactly; an opponent's while animals are left as
         :func:`shared_estimate`, once the deck is empty (when money decides every trade) from the
         public money flows and the piles it saw (:class:`~kuhtheory.agents.belief.MoneyTracker`);
-        at least the pile he laid against it lately."""
+        at least the pile he laid against it lately.
+
+        Estimated once per observation and player: a turn asks for each possible trade's opponent
+        several times."""
+        if self._estimates[0] is not obs:
+            self._estimates = (obs, {})
+        known = self._estimates[1]
+        if player not in known:
+            known[player] = self._estimate(obs, player)
+        return known[player]
+
+    def _estimate(self, obs: Observation, player: int) -> float:
+        """:meth:`money_of`, computed."""
         if player == obs.player:
             return float(obs.money_total)
         if obs.deck_size > 0 or obs.turn >= LONG_GAME:
@@ -289,7 +303,7 @@ class HeuristicAgent(KuhhandelBot):
             theirs = self.money_of(obs, opponent)
             worth = card_worth(obs, animal) * stake
             sure = self.sure_pile(obs, opponent, obs.card_counts[opponent])
-            if dearest(self._unseen(obs), obs.card_counts[opponent]) == 0 and obs.money_total == 0:
+            if obs.money_total == 0 and dearest(self._unseen(obs), obs.card_counts[opponent]) == 0:
                 sure = 0.0  # both can only lay nothing, and a tie goes to the offerer in the end
             out.append(_Target(opponent, animal, stake, worth, theirs, sure))
         return out

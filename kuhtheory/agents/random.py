@@ -61,13 +61,16 @@ class RandomAgent:
         legal = legal_actions
         draw = self._random
         if isinstance(legal, LegalActions):
+            # (``fixed`` would make every listed payment: it is read only where it is short.)
             if legal.bid_range:  # bidding (K-AUC-1, K-AUC-2)
-                if legal.fixed and draw() < PASS_PROBABILITY:
-                    return legal.fixed[int(draw() * len(legal.fixed))]
+                fixed = legal.fixed
+                if fixed and draw() < PASS_PROBABILITY:
+                    return fixed[int(draw() * len(fixed))]
                 return legal.bid(int(draw() * min(len(legal.bid_range), LOWEST_BIDS)))
             if legal.kind == LegalActions.TRADE and legal.targets:  # a turn (K-TURN-1)
-                if legal.fixed and draw() < 0.5:
-                    return legal.fixed[int(draw() * len(legal.fixed))]
+                fixed = legal.fixed
+                if fixed and draw() < 0.5:
+                    return fixed[int(draw() * len(fixed))]
                 target = int(draw() * len(legal.targets))
                 return legal.trade(target, int(draw() * len(legal.piles)))
         if not legal:

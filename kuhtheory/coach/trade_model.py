@@ -31,7 +31,16 @@ from fractions import Fraction
 from typing import Any
 
 from kuhtheory.agents.equilibrium import model_hand, pile_of
-from kuhtheory.cards import Animal, Counts, add, from_counts, subtract, to_counts, total
+from kuhtheory.cards import (
+    Animal,
+    Counts,
+    add,
+    contains,
+    from_counts,
+    subtract,
+    to_counts,
+    total,
+)
 from kuhtheory.coach.hands import HandGuess
 from kuhtheory.coach.point import DecisionPoint, cards_text, guess_text
 from kuhtheory.coach.verdict import Certainty
@@ -136,14 +145,25 @@ def cut(hand: Counts, cards: int, floor: int = 0, pile: Sequence[int] = ()) -> C
     (0, 0, 0, 0, 10, 100)
     """
     floor = max(floor, len(pile))
-    out = list(model_hand(hand, cards))
+    out = list(_at_most(hand, cards))
     for i in range(len(out)):
         out[i] += min(max(floor - sum(out), 0), hand[i] - out[i])
     if pile and pile_of(tuple(out), len(pile), sum(pile)) is None:
         keep = to_counts(tuple(pile))
-        rest = subtract(hand, keep)
-        room = cards - len(pile)
-        return add(keep, model_hand(rest, room) if room > 0 else (0,) * len(rest))
+        if not contains(hand, keep):  # not these very cards: a pile of their count and total
+            like = pile_of(hand, len(pile), sum(pile))
+            if like is None:
+                return tuple(out)
+            keep = to_counts(like)
+        return add(keep, _at_most(subtract(hand, keep), max(cards, floor) - len(pile)))
+    return tuple(out)
+
+
+def _at_most(hand: Counts, cards: int) -> Counts:
+    """``hand`` cut by the equilibrium bot's rule (:func:`model_hand`) to at most ``cards``
+    cards, also below two (where the rule keeps two 0-cards)."""
+    out = list(model_hand(hand, cards)) if cards > 0 else [0] * len(hand)
+    out[0] -= min(out[0], max(sum(out) - max(cards, 0), 0))
     return tuple(out)
 
 
@@ -181,11 +201,13 @@ def _fit(
     def size(belief: Belief) -> int:
         return max(sum(h) for h, _ in belief)
 
+    # Each step cuts the hands as given (not the last cut) to one card fewer: every step makes
+    # the larger side smaller, so the loop ends.
     while _estimate(rules, new_a, new_b, general) > budget:
         if size(new_a) >= size(new_b) and size(new_a) > max(MIN_CARDS, a_floor):
-            new_a = _cut_belief(new_a, size(new_a) - 1, a_floor, pile)
+            new_a = _cut_belief(a, size(new_a) - 1, a_floor, pile)
         elif size(new_b) > MIN_CARDS:
-            new_b = _cut_belief(new_b, size(new_b) - 1)
+            new_b = _cut_belief(b, size(new_b) - 1)
         else:
             return None
     notes = []

@@ -177,7 +177,8 @@ def bid(s: GameState, a: Bid) -> GameState:
     n._high_bid = a.amount
     n._high_bidder = a.player
     n._passed = frozenset()
-    n._has_bid = s._has_bid | {a.player}
+    if a.player not in s._has_bid:
+        n._has_bid = s._has_bid | {a.player}
     next_or_hammer(n, a.player)
     return n
 

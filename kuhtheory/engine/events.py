@@ -8,7 +8,7 @@ as its price and card count (the payee learns the cards; the state's private vie
 The engine records events cheaply as ``(EventClass, args)`` pairs (:data:`RawEvent`) in the game's
 :data:`LogEntry` chain and builds the objects only when someone reads them (:class:`EventLog`).
 A bid or a pass is its own event: the log does not store it but derives it from the action
-(:func:`action_event`), since most moves of a game are bids and passes.
+(:class:`EventLog`), since most moves of a game are bids and passes.
 
 >>> DonkeyPayout(number=1, value=50, given=((0, (50,)), (1, (50,)))).text()
 'Donkey 1 turned up: the bank pays 50 to every player (P0: 50, P1: 50)'
@@ -322,24 +322,8 @@ RawEvent = tuple[type[Event], tuple[Any, ...]]
 LogEntry = tuple["LogEntry | None", "Action | None", tuple[RawEvent, ...], int, int]
 
 
-#: The actions that are their own event (a bid, a pass): see :func:`action_event`.
+#: The actions that are their own event (a bid, a pass): see :class:`EventLog`.
 SELF_NARRATING = (Bid, Pass)
-
-
-def action_event(action: Action | None) -> RawEvent | None:
-    """The event that is ``action`` itself (a bid or a pass), or None."""
-    if isinstance(action, Bid):
-        return (BidMade, (action.player, action.amount))
-    if isinstance(action, Pass):
-        return (BidPassed, (action.player,))
-    return None
-
-
-def entry_events(entry: LogEntry) -> tuple[RawEvent, ...]:
-    """The events of one log entry: the action's own event (a bid, a pass), then those it caused."""
-    _, action, events, _, _ = entry
-    own = action_event(action)
-    return events if own is None else (own, *events)
 
 
 def log_entries(head: LogEntry) -> list[LogEntry]:
@@ -375,21 +359,28 @@ class EventLog(Sequence[RawEvent]):
         """The events from index ``start`` (0 <= start <= len) to the end."""
         if self._all is not None:
             return self._all[start:]
-        parts = []
+        # Walk back to the first entry holding an event from ``start`` on, then read forward.
+        # (A bot reading the whole log of a long game reads hundreds of entries: one loop, no
+        # call per entry.)
+        entries = []
         entry: LogEntry | None = self._head
         while entry is not None:
             previous, _, _, count, _ = entry
             if count <= start:
                 break
-            events = entry_events(entry)
-            parts.append(events)
-            first = count - len(events)
+            entries.append(entry)
             entry = previous
-        if not parts:
-            return ()
-        parts.reverse()
-        events = tuple(event for part in parts for event in part)
-        return events[start - first :]
+        events: list[RawEvent] = []
+        for _, action, caused, _, _ in reversed(entries):
+            # a bid or a pass is its own event (SELF_NARRATING), before any it caused
+            if isinstance(action, Bid):
+                events.append((BidMade, (action.player, action.amount)))
+            elif isinstance(action, Pass):
+                events.append((BidPassed, (action.player,)))
+            events.extend(caused)
+        # the events of the entries walked over number len(self) - (the count before them)
+        before = len(self) - len(events)
+        return tuple(events[start - before :])
 
     @overload
     def __getitem__(self, index: int) -> RawEvent: ...

@@ -218,8 +218,3 @@ class Observation:
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in FACTS)
         return f"Observation({shown})"
-
-
-def observe(s: GameState, player: int) -> Observation:
-    """The :class:`Observation` of ``player`` in ``s`` (seat already checked)."""
-    return Observation(s, player)

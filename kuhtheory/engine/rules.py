@@ -96,7 +96,7 @@ from kuhtheory.engine.flow import trade_targets
 from kuhtheory.engine.legal import LegalActions, seat_action
 from kuhtheory.engine.phases import GAME_OVER, Phase
 from kuhtheory.errors import IllegalActionError, InvalidActionError
-from kuhtheory.payment import minimal_payments
+from kuhtheory.payment import payments_of
 
 if TYPE_CHECKING:
     from kuhtheory.engine.state import GameState
@@ -181,14 +181,14 @@ def hammer_actions(n: GameState, p: int) -> LegalActions:
 
 
 def payment_actions(n: GameState, p: int) -> LegalActions:
-    return LegalActions.paying(p, Pay, minimal_payments(n._money[p], n._high_bid))
+    return LegalActions.paying(p, Pay, payments_of(n._money[p], n._high_bid))
 
 
 def buy_back_actions(n: GameState, p: int) -> LegalActions:
     running = n._auction
     assert running is not None and running.paid is not None
     rest = subtract(n._money[p], running.paid)
-    backs = minimal_payments(rest, n._high_bid)
+    backs = payments_of(rest, n._high_bid)
     return LegalActions.paying(p, BuyBack, backs, (seat_action(Sell, p),))
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from kuhtheory.cards import ANIMAL_INDEX, ANIMALS, Animal, Counts, cards_of
 from kuhtheory.editions import Edition, ScoreTieBreak, Scoring
-from kuhtheory.engine import flow, observation, rules
+from kuhtheory.engine import flow, rules
 from kuhtheory.engine.actions import Action
 from kuhtheory.engine.events import (
     SELF_NARRATING,
@@ -249,7 +249,7 @@ class GameState:
     @property
     def history_length(self) -> int:
         """``len(history)`` without building the tuple."""
-        *_, actions = self._log
+        _, _, _, _, actions = self._log
         return actions
 
     @property
@@ -421,7 +421,7 @@ class GameState:
             raise rules.refusal(self, action)
         new = rule(self, action)
         events = tuple(new._new_events)
-        *_, events_before, actions_before = self._log
+        _, _, _, events_before, actions_before = self._log
         # (a bid or a pass is its own event, derived from the action: see kuhtheory.engine.events)
         count = events_before + len(events) + isinstance(action, SELF_NARRATING)
         new._log = (self._log, action, events, count, actions_before + 1)
@@ -447,7 +447,7 @@ class GameState:
 
     def observation(self, player: int) -> Observation:
         """What ``player`` knows (see :class:`kuhtheory.engine.observation.Observation`)."""
-        return observation.observe(self, self._seat(player))
+        return Observation(self, self._seat(player))
 
     # ----- scores ------------------------------------------------------------------------------
     def scores(self) -> tuple[int, ...]:

@@ -135,6 +135,25 @@ def _solve_highspy(
     presolve: bool,
     tolerance: float | None,
 ) -> LPResult:
+    highs = _load(h, c, A, n_ub, b, lower, upper, presolve, tolerance)
+    if highs is None:
+        return LPResult(False, "HiGHS refused the model", _EMPTY, _EMPTY, float("nan"))
+    return _run(h, highs)
+
+
+def _load(
+    h: ModuleType,
+    c: np.ndarray,
+    A: Csc,
+    n_ub: int,
+    b: np.ndarray,
+    lower: np.ndarray,
+    upper: np.ndarray,
+    presolve: bool,
+    tolerance: float | None,
+    options: dict[str, Any] | None = None,
+) -> Any:
+    """A HiGHS object holding the model (None if HiGHS refuses it)."""
     n_rows, n_cols = A.shape
     row_lower = np.asarray(b, dtype=float).copy()
     row_lower[:n_ub] = -_INF
@@ -146,6 +165,8 @@ def _solve_highspy(
     if tolerance is not None:
         highs.setOptionValue("primal_feasibility_tolerance", float(tolerance))
         highs.setOptionValue("dual_feasibility_tolerance", float(tolerance))
+    for name, value in (options or {}).items():
+        highs.setOptionValue(name, value)
     # The array form of passModel hands the arrays over without converting element by element
     # (a HighsLp's fields cost about 0.4 ms to fill); every column continuous.
     passed = highs.passModel(
@@ -165,8 +186,11 @@ def _solve_highspy(
         A.data,
         np.zeros(n_cols, dtype=np.int32),
     )
-    if passed == h.HighsStatus.kError:
-        return LPResult(False, "HiGHS refused the model", _EMPTY, _EMPTY, float("nan"))
+    return None if passed == h.HighsStatus.kError else highs
+
+
+def _run(h: ModuleType, highs: Any) -> LPResult:
+    """Run HiGHS on the model it holds and read the answer."""
     highs.run()
     status = highs.getModelStatus()
     if status != h.HighsModelStatus.kOptimal:
@@ -179,6 +203,66 @@ def _solve_highspy(
         np.array(sol.row_dual),
         float(highs.getInfo().objective_function_value),
     )
+
+
+class Model:
+    """One LP kept loaded in HiGHS, to be changed and solved again from its last basis (a warm
+    start: a few pivots where a new solve would start from scratch). The model is that of
+    :func:`solve`; presolve is off and the dual simplex prices by Devex, both quicker on the
+    small LPs solved many times in a row that this is for (a bot's trade rounds,
+    :mod:`kuhtheory.solvers.trade_round`). Needs ``highspy``: where it is missing (:data:`BACKEND`
+    ``"linprog"``) the constructor raises :class:`~kuhtheory.errors.SolverError`.
+
+    >>> A = csc_from_triplets(np.array([0, 0]), np.array([0, 1]), np.array([1.0, 1.0]), (1, 2))
+    >>> lp = Model(np.array([-1.0, -2.0]), A, 1, np.array([4.0]), np.zeros(2), np.full(2, 3.0))
+    >>> lp.solve().objective
+    -7.0
+    >>> lp.change_costs(np.array([-3.0, -2.0]))
+    >>> lp.solve().x.tolist()
+    [3.0, 1.0]
+    """
+
+    def __init__(
+        self,
+        c: np.ndarray,
+        A: Csc,
+        n_ub: int,
+        b: np.ndarray,
+        lower: np.ndarray,
+        upper: np.ndarray,
+    ) -> None:
+        from kuhtheory.errors import SolverError
+
+        if _highspy is None:  # pragma: no cover - a platform without highspy's wheel
+            raise SolverError("a HiGHS model kept for warm starts needs highspy")
+        options = {"simplex_dual_edge_weight_strategy": 1}  # Devex
+        self._h = _load(_highspy, c, A, n_ub, b, lower, upper, False, None, options)
+        if self._h is None:
+            raise SolverError("HiGHS refused the model")
+
+    def solve(self) -> LPResult:
+        """Solve the model as it now stands, from the last basis found."""
+        assert _highspy is not None
+        return _run(_highspy, self._h)
+
+    def change_costs(self, c: np.ndarray) -> None:
+        """Replace the objective's coefficients (one per column)."""
+        n = len(c)
+        self._h.changeColsCost(n, np.arange(n, dtype=np.int32), np.asarray(c, dtype=float))
+
+    def change_row_bounds(self, rows: np.ndarray, lower: np.ndarray, upper: np.ndarray) -> None:
+        """Rows ``rows`` now read ``lower <= A z <= upper`` (infinite bounds allowed)."""
+        for i, lo, up in zip(
+            rows.tolist(), _finite(lower).tolist(), _finite(upper).tolist(), strict=True
+        ):
+            self._h.changeRowBounds(i, lo, up)
+
+    def change_col_bounds(self, cols: np.ndarray, lower: np.ndarray, upper: np.ndarray) -> None:
+        """Variables ``cols`` now lie in ``[lower, upper]`` (infinite bounds allowed)."""
+        for j, lo, up in zip(
+            cols.tolist(), _finite(lower).tolist(), _finite(upper).tolist(), strict=True
+        ):
+            self._h.changeColBounds(j, lo, up)
 
 
 _EMPTY = np.zeros(0)

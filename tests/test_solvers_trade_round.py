@@ -1,0 +1,158 @@
+"""The trade round solved for play (:mod:`kuhtheory.solvers.trade_round`), checked against the
+full pipeline and by its defining properties, each computed here apart from the module:
+
+* values: :func:`~kuhtheory.solvers.solve_trade`'s value (and classic's second round, K-TRD-3)
+  to 1e-6 on random small hands in every edition;
+* offers: no offer A lays is weakly dominated by any mix of his offers (its own LP, below:
+  by separability, a mix dominates an offer iff it does at least as well against every reply to
+  every count and better against B's uniform reply);
+* reply: B's reply to a count is optimal in that count's own matrix game (its value by
+  scipy's linprog) and plays no reply weakly dominated there by another.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from scipy.optimize import linprog
+
+from kuhtheory.cards import DENOMINATIONS, Counts, to_counts
+from kuhtheory.solvers import solve_trade
+from kuhtheory.solvers.trade import TradeRules
+from kuhtheory.solvers.trade_round import offers, reply, round_of, values
+
+EDITIONS = ["classic", "2025", "first", "bluff"]
+TOL = 1e-6
+
+hands = st.lists(st.sampled_from(DENOMINATIONS), min_size=0, max_size=4).map(
+    lambda cards: to_counts(tuple(sorted(cards)))
+)
+worths = st.integers(min_value=0, max_value=60).map(lambda k: float(10 * k))
+slow = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _round(edition: str, a: Counts, b: Counts, w: float, second: bool = False):  # type: ignore[no-untyped-def]
+    rules = TradeRules.from_edition(edition)
+    v = values(rules, a, b, w)
+    tie = w if second or v.second is None else v.second
+    return rules, round_of(rules, a, b, w, tie)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@slow
+@given(a=hands, b=hands, w=worths)
+def test_values_agree_with_solve_trade(edition: str, a: Counts, b: Counts, w: float) -> None:
+    rules = TradeRules.from_edition(edition)
+    sol = solve_trade(edition, _cards(a), _cards(b), int(w), refinement="none")
+    got = values(rules, a, b, w)
+    assert got.first == pytest.approx(float(sol.value), abs=TOL)
+    if sol.second_round is None:
+        assert got.second is None
+    else:  # K-TRD-3: after a tie the trade is played once more, a second tie gives A the stake
+        assert got.second == pytest.approx(float(sol.second_round.value), abs=TOL)
+
+
+def _cards(counts: Counts) -> tuple[int, ...]:
+    return tuple(v for v, k in zip(DENOMINATIONS, counts, strict=True) for _ in range(k))
+
+
+def _dominance_gain(block: np.ndarray, group: np.ndarray, o: int) -> float:
+    """How much more than offer ``o`` some mix of offers earns against B's uniform reply, among
+    the mixes that do at least as well as ``o`` against every reply to every count (0 iff ``o``
+    is not weakly dominated). Variables: the mix ``p`` and, per count, the least ``v_c`` of
+    ``sum_{o' in c} p_o' M[o', r] - [c = c(o)] M[o, r]`` over replies ``r``; ``sum v_c >= 0``."""
+    n, m = block.shape
+    groups = int(group.max()) + 1
+    tremble = block.mean(axis=1)
+    c = np.concatenate([-tremble, np.zeros(groups)])  # maximise the mix against the tremble
+    rows, rhs = [], []
+    for g in range(groups):
+        for r in range(m):
+            row = np.zeros(n + groups)
+            row[:n] = -np.where(group == g, block[:, r], 0.0)
+            row[n + g] = 1.0
+            rows.append(row)
+            rhs.append(-block[o, r] if group[o] == g else 0.0)
+    total = np.zeros(n + groups)
+    total[n:] = -1.0
+    rows.append(total)
+    rhs.append(0.0)
+    eq = np.concatenate([np.ones(n), np.zeros(groups)])[None, :]
+    bounds = [(0, None)] * n + [(None, None)] * groups
+    res = linprog(c, A_ub=np.array(rows), b_ub=rhs, A_eq=eq, b_eq=[1.0], bounds=bounds)
+    assert res.status == 0
+    return float(-res.fun - tremble[o])
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("second", [False, True])
+@slow
+@given(a=hands, b=hands, w=worths)
+def test_offers_are_never_weakly_dominated(
+    edition: str, second: bool, a: Counts, b: Counts, w: float
+) -> None:
+    if second and edition != "classic":
+        return
+    rules, rnd = _round(edition, a, b, w, second)
+    off = offers(rules, a, b, w, second)
+    x = off.probabilities
+    assert x.sum() == pytest.approx(1.0)
+    # the mix guarantees the value against B's best reply to each count
+    earned = sum(
+        (x[rnd.rows_of(g), None] * rnd.block[rnd.rows_of(g)]).sum(axis=0).min()
+        for g in range(len(rnd.starts))
+    )
+    assert earned == pytest.approx(off.value, abs=TOL)
+    for o in np.flatnonzero(x > 1e-9):
+        assert _dominance_gain(rnd.block, rnd.group, int(o)) <= TOL
+
+
+def _count_value(game: np.ndarray) -> float:
+    """The value of a matrix game (A maximises over rows, B minimises over columns)."""
+    k, m = game.shape
+    c = np.concatenate([np.zeros(m), [1.0]])
+    a_ub = np.hstack([game, -np.ones((k, 1))])
+    eq = np.concatenate([np.ones(m), [0.0]])[None, :]
+    bounds = [(0, None)] * m + [(None, None)]
+    res = linprog(c, A_ub=a_ub, b_ub=np.zeros(k), A_eq=eq, b_eq=[1.0], bounds=bounds)
+    assert res.status == 0
+    return float(res.fun)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@slow
+@given(a=hands, b=hands, w=worths)
+def test_reply_is_optimal_in_its_count_game(edition: str, a: Counts, b: Counts, w: float) -> None:
+    rules, rnd = _round(edition, a, b, w)
+    for g in range(len(rnd.starts)):
+        count = int(rnd.counts[rnd.starts[g]])
+        game = rnd.block[rnd.rows_of(g)]
+        rep = reply(rules, a, b, w, count)
+        assert rep.count == count
+        y = np.array([p for _, p in rep.probabilities])
+        assert y.sum() == pytest.approx(1.0)
+        value = _count_value(game)
+        assert float((game @ y).max()) == pytest.approx(value, abs=TOL)
+        assert rep.value == pytest.approx(value, abs=TOL)
+        for r in np.flatnonzero(y > 1e-9):  # no reply played is weakly dominated by another
+            others = np.delete(np.arange(game.shape[1]), r)
+            le = (game[:, others] <= game[:, [r]] + 1e-9).all(axis=0)
+            lt = (game[:, others] < game[:, [r]] - 1e-9).any(axis=0)
+            assert not (le & lt).any()
+
+
+def test_the_only_just_deters_example_is_held_to_its_count_value() -> None:
+    """Issue 13's example (2025): if A lays one 200-card, the proper reply holds him to 159.8,
+    where an equilibrium reply that only just deters gives him the full value 315.2."""
+    rules = TradeRules.from_edition("2025")
+    a, b = to_counts((0, 10, 50, 50, 50, 100, 200)), to_counts((10, 10, 10, 10, 100, 100))
+    assert values(rules, a, b, 500.0).first == pytest.approx(315.2, abs=0.05)
+    assert reply(rules, a, b, 500.0, 1).value == pytest.approx(159.8, abs=0.05)
+
+
+def test_a_count_a_cannot_lay_is_answered_as_the_largest_below() -> None:
+    rules = TradeRules.from_edition("classic")
+    a, b = to_counts((10, 50)), to_counts((10, 10))
+    assert reply(rules, a, b, 100.0, 5) == reply(rules, a, b, 100.0, 2)
