@@ -399,7 +399,9 @@ def load_edition_stats(path: str | Path | None = None) -> dict[str, Any]:
 __all__ = [
     "CACHE_PATH",
     "FIELDS",
+    "BotProfile",
     "GameStats",
+    "bot_profiles",
     "game_stats",
     "leader",
     "load_edition_stats",
@@ -407,6 +409,7 @@ __all__ = [
     "simulate_editions",
     "edition_summary",
     "table_values",
+    "replay_game",
 ]
 
 

@@ -522,8 +522,10 @@ CLAUSE_LINK = re.compile(
     r'title="([^"]*)"><span class="std std-ref">([A-Z]-[A-Z]+-\d+)</span></a>'
 )
 TYPE_FIELD = re.compile(r"Type<span class=\"colon\">:</span></dt>\s*<dd[^>]*>.*?</dd>", re.S)
+# Code, headings, tags, and autodoc's signatures (a constant's value shown as code is not prose).
 NOT_RUNNING_TEXT = re.compile(
-    r"<(pre|code|script|style|h[1-6]|title)\b.*?</\1>|<[^>]+>", re.S | re.I
+    r"<(pre|code|script|style|h[1-6]|title)\b.*?</\1>|<dt class=\"sig\b.*?</dt>|<[^>]+>",
+    re.S | re.I,
 )
 
 

@@ -107,7 +107,10 @@ def test_alpha_outside_the_family_is_refused() -> None:
     "argv,needle",
     [
         ("solve kuhn --bogus", "unrecognized arguments: --bogus"),
-        ("solve kuhn --efg /no/such/folder/kuhn.efg", "cannot write '/no/such/folder/kuhn.efg'"),
+        (
+            "solve kuhn --efg /no/such/folder/kuhn.efg",
+            "the folder '/no/such/folder' does not exist",
+        ),
     ],
 )
 def test_cli_kuhn_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: str, needle: str):
