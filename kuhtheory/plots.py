@@ -492,14 +492,25 @@ def plotly_slider_bars(
         {"method": "update", "label": label, "args": [{"visible": [o == k for o in owner]}]}
         for k, (label, _, _) in enumerate(steps)
     ]
+    # The legend (several series) runs in one row above the bars, not in a column beside them:
+    # at phone width a column takes a third of the figure and pushes the title past its edge.
+    legend = {"orientation": "h", "x": 0, "xanchor": "left", "y": 1.0, "yanchor": "bottom"}
     fig.update_layout(
         title=title,
         xaxis_title=xlabel,
         yaxis_title=ylabel,
         barmode="group",
-        sliders=[{"active": 0, "steps": slider_steps, "currentvalue": {"prefix": slider_label}}],
-        height=420,
-        margin={"t": 50, "b": 40},
+        sliders=[
+            {
+                "active": 0,
+                "steps": slider_steps,
+                "currentvalue": {"prefix": slider_label},
+                "pad": {"t": 60},  # below the x-axis title
+            }
+        ],
+        height=440,
+        margin={"t": 80, "b": 40, "l": 50, "r": 10},
+        legend=legend,
     )
     fig.update_xaxes(type="category")
     if ymax is not None:

@@ -46,7 +46,9 @@ PUBLISHED = BOOK / "_build" / "html" / "kuhtheory.pdf"
 BUILD_TIMEOUT = 1200
 
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(BOOK / "_ext"))
 from devtools import Browser, DevToolsError  # noqa: E402  (tests/devtools.py)
+from student_notebooks import write_book_pdf_styles  # noqa: E402  (book/_ext)
 
 #: A4 in inches, and the margins: the text column is (8.27 - 2 * 0.55) in = 688 CSS pixels.
 PAPER = {"paperWidth": 8.27, "paperHeight": 11.69}
@@ -186,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"build_pdf: printing failed: {error}") from error
     if PUBLISHED.parent.is_dir():
         shutil.copyfile(PDF, PUBLISHED)
+        write_book_pdf_styles(PUBLISHED.parent, "built")  # the book's links to it now work
     size = PDF.stat().st_size / 1e6
     print(
         f"build_pdf: {PDF.relative_to(ROOT)} ({size:.1f} MB; {state['typeset']} formulas,"

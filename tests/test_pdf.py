@@ -62,6 +62,37 @@ def test_the_download_menu_offers_the_notebook_the_page_and_the_whole_book():
     assert doctest.testmod(student_notebooks).failed == 0
 
 
+def test_the_links_to_the_pdf_show_only_when_the_book_has_one(tmp_path: Path):
+    """A plain ``make book`` makes no PDF: its pages hide the links to it and say so (the intro's
+    note); once the PDF is there they show the links; the printed single page shows neither."""
+
+    def hidden(state: str) -> set[str]:
+        css = student_notebooks.book_pdf_styles(state)  # type: ignore[arg-type]
+        rule = re.search(r"^(.*) \{ display: none !important; \}$", css, re.MULTILINE)
+        assert rule, css
+        return {selector.strip() for selector in rule.group(1).split(",")}
+
+    links, note = set(student_notebooks.LINKS_TO_PDF), student_notebooks.NO_PDF_NOTE
+    assert hidden("missing") == links and hidden("built") == {note}
+    assert hidden("print") == links | {note}
+    assert any(f"btn-{student_notebooks.BOOK_PDF_BUTTON}" in s for s in links)
+    written = student_notebooks.write_book_pdf_styles(tmp_path)
+    assert written.read_text(encoding="utf-8") == student_notebooks.book_pdf_styles("missing")
+    (tmp_path / student_notebooks.BOOK_PDF).write_bytes(b"%PDF-1.4")
+    student_notebooks.write_book_pdf_styles(tmp_path)
+    assert written.read_text(encoding="utf-8") == student_notebooks.book_pdf_styles("built")
+    intro = (BOOK / "intro.md").read_text(encoding="utf-8")
+    assert '<span class="kt-book-pdf">' in intro and '<span class="kt-no-book-pdf">' in intro
+
+
+def test_the_built_book_shows_its_pdf_links_as_it_has_the_pdf(built_book: Path):  # noqa: F811
+    css = (built_book / "_static" / student_notebooks.BOOK_PDF_STYLES).read_text("utf-8")
+    has_pdf = (built_book / student_notebooks.BOOK_PDF).is_file()
+    assert css == student_notebooks.book_pdf_styles("built" if has_pdf else "missing")
+    page = (built_book / "intro.html").read_text(encoding="utf-8")
+    assert f"_static/{student_notebooks.BOOK_PDF_STYLES}" in page
+
+
 def test_the_single_page_build_gets_the_visitors_the_page_build_has():
     def visit(self, node):  # pragma: no cover - never called
         pass
@@ -215,5 +246,7 @@ def test_the_pdf_keeps_its_links_and_is_where_the_book_links_to_it(built_pdf: Pa
     assert internal > 100, "clause ids, citations and cross-references link within the PDF"
     published = BOOK / "_build" / "html" / "kuhtheory.pdf"
     assert published.read_bytes() == built_pdf.read_bytes()
+    css = BOOK / "_build" / "html" / "_static" / student_notebooks.BOOK_PDF_STYLES
+    assert css.read_text(encoding="utf-8") == student_notebooks.book_pdf_styles("built")
     page = (BOOK / "_build" / "html" / "notebooks" / "rules.html").read_text(encoding="utf-8")
     assert 'href="../kuhtheory.pdf"' in page and "download-book-pdf-button" in page

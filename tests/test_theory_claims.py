@@ -7,6 +7,8 @@
   no pure equilibrium, Hillman & Riley 1989; Baye, Kovenock & de Vries 1996).
 * notebooks/trade.md, "Stakes and bluffing": the bluff rate falls with W when A has a pile B cannot
   beat and rises when B can outbid every pile A lays, on the chapter's five examples.
+* notebooks/trade.md, "Real bluffing": with A's hand hidden, the weak hand's bluff grows with B's
+  belief that A is strong, and B's counter to a lone card climbs with it.
 * notebooks/toy_trades.md: in the first edition B's counter changes nothing against A's honest 10.
 
 The payoffs below are restated from the rules (K-TRD-2, K-TRD-3 and the edition table), not taken
@@ -133,3 +135,30 @@ def test_bluffing_rises_with_the_stake_when_b_can_outbid_every_pile(
 def test_first_edition_toy_counters_change_nothing_against_the_honest_ten() -> None:
     matrix = count_matrices("first", [0, 10], [10])[1][3]
     assert all(sp.simplify(entry - (W - 10)) == 0 for entry in matrix.row(1))
+
+
+def test_hidden_hand_the_weak_hand_bluffs_more_as_b_believes_a_strong() -> None:
+    """notebooks/trade.md, "Real bluffing": classic, A strong (10, 50) with B's belief q or weak
+    (0, 0), B holding 10 and 50, W = 100. The weak hand lays its lone 0-card more often as q
+    grows and always from q = 3/5; B's counter to a lone card climbs with q (10 or 60 at 3/5,
+    mostly 50 at 9/10); a weak hand that lays nothing loses the stake to a counter."""
+    rates, mean_counters = [], []
+    for k in range(1, 10):
+        q = Fraction(k, 10)
+        s = solve_trade("classic", [("10,50", q), ("0,0", 1 - q)], "10,50", 100, exact=True)
+        assert s.exact and s.refinement == "quasi-perfect"
+        weak = {(r.count, r.total): r.probability for r in s.offers[(0, 0)]}
+        rates.append(weak.get((1, 0), 0.0))
+        one = next(r for r in s.replies if r.count == 1)
+        counters = {t: p for t, p in one.counters if p > 1e-9}
+        assert one.accept < 1e-9
+        mean_counters.append(sum(t * p for t, p in counters.items()))
+        if q == Fraction(3, 5):
+            assert set(counters) == {10, 60}
+        if q == Fraction(9, 10):
+            assert max(counters, key=counters.__getitem__) == 50 and counters[50] > 0.5
+        none = next(r for r in s.replies if r.count == 0)
+        assert none.accept < 1e-9 and all(t >= 10 for t, p in none.counters if p > 1e-9)
+    assert all(x <= y + 1e-12 for x, y in zip(rates, rates[1:], strict=False))
+    assert [r > 1 - 1e-9 for r in rates] == [False] * 5 + [True] * 4
+    assert all(x <= y + 1e-9 for x, y in zip(mean_counters, mean_counters[1:], strict=False))

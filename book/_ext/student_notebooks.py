@@ -11,14 +11,19 @@ source.
 
 Every page's download menu also links to the whole book as one PDF (``kuhtheory.pdf`` at the
 root of the built book, written there by ``make pdf``, scripts/build_pdf.py), beside the theme's
-entry that prints the page alone.
+entry that prints the page alone. A plain ``make book`` makes no PDF, so the links to it are
+shown only when there is one: every page loads ``_static/kt-book-pdf.css``, which the build
+writes to hide them (and show the intro's note that this build has none) when the built book
+holds no ``kuhtheory.pdf``; scripts/build_pdf.py rewrites it to show them once it has put the
+PDF there (:func:`write_book_pdf_styles`). The single-page build that is printed shows neither:
+the PDF need not talk about itself.
 """
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 #: The download entries sphinx-book-theme labels; the source (.md) is not for students.
 NOTEBOOK_BUTTON = "download-notebook-button"
@@ -27,6 +32,19 @@ PRINT_BUTTON = "download-pdf-button"
 #: The whole book as a PDF, at the root of the built book (scripts/build_pdf.py puts it there).
 BOOK_PDF = "kuhtheory.pdf"
 BOOK_PDF_BUTTON = "download-book-pdf-button"
+#: The stylesheet (under _static) that shows or hides the links to the book's PDF.
+BOOK_PDF_STYLES = "kt-book-pdf.css"
+#: What links to the PDF: the intro's sentence and the download menu's entry (the theme gives
+#: the link the class ``btn-<label>`` inside an ``li`` of its own).
+LINKS_TO_PDF = (
+    ".kt-book-pdf",
+    f".btn-{BOOK_PDF_BUTTON}",
+    f"li:has(> .btn-{BOOK_PDF_BUTTON})",
+)
+#: What says that there is no PDF (the intro's note).
+NO_PDF_NOTE = ".kt-no-book-pdf"
+
+PdfState = Literal["built", "missing", "print"]
 
 
 def student_notebook(srcdir: str | Path, pagename: str) -> Path | None:
@@ -81,7 +99,47 @@ def serve_student_notebook(app: Any, pagename: str, templatename: str, context: 
         shutil.copyfile(notebook, target)
 
 
+def book_pdf_styles(state: PdfState) -> str:
+    """The stylesheet for a built book with the PDF (``built``), without it (``missing``) or
+    printed as the PDF (``print``).
+
+    >>> "kt-no-book-pdf" in book_pdf_styles("built"), "kt-no-book-pdf" in book_pdf_styles("missing")
+    (True, False)
+    """
+    hidden = {
+        "built": [NO_PDF_NOTE],
+        "missing": list(LINKS_TO_PDF),
+        "print": [NO_PDF_NOTE, *LINKS_TO_PDF],
+    }[state]
+    return (
+        "/* Written by book/_ext/student_notebooks.py or scripts/build_pdf.py: the links to the\n"
+        f"   book's PDF as this build has it ({state}). */\n"
+        f"{', '.join(hidden)} {{ display: none !important; }}\n"
+    )
+
+
+def write_book_pdf_styles(outdir: Path, state: PdfState | None = None) -> Path:
+    """Write ``_static/kt-book-pdf.css`` into the built book ``outdir``; by default ``built``
+    when ``outdir`` holds the PDF, else ``missing``."""
+    if state is None:
+        state = "built" if (outdir / BOOK_PDF).is_file() else "missing"
+    path = outdir / "_static" / BOOK_PDF_STYLES
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(book_pdf_styles(state), encoding="utf-8")
+    return path
+
+
+def pdf_styles_after_build(app: Any, exception: Exception | None) -> None:
+    # After the static files are copied (they are, before build-finished), so nothing
+    # overwrites it.
+    if exception is None and app.builder.format == "html":
+        state: PdfState | None = "print" if app.builder.name == "singlehtml" else None
+        write_book_pdf_styles(Path(app.outdir), state)
+
+
 def setup(app: Any) -> dict[str, Any]:
     # After the theme (priority 501), which copies myst-nb's notebook and builds the buttons.
     app.connect("html-page-context", serve_student_notebook, priority=900)
+    app.connect("build-finished", pdf_styles_after_build)
+    app.add_css_file(BOOK_PDF_STYLES)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
