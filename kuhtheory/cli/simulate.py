@@ -65,24 +65,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument(
-        "--game",
-        default="kuhhandel",
-        help=f"which game: {', '.join(game_names())} (default kuhhandel)",
-    )
-    p.add_argument(
-        "--edition",
-        default=None,
-        help=f"Kuhhandel edition: {', '.join(EDITIONS)} (default {DEFAULT_EDITION})",
-    )
-    p.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help=f"Kuhhandel variant (repeatable): {', '.join(VARIANTS)}",
-    )
-    p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    add_game_options(p)
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     p.add_argument(
@@ -127,6 +110,29 @@ def parse_bots(text: str, players: int, spec: GameSpec) -> list[str]:
             "or one per seat"
         )
     return names
+
+
+def add_game_options(p: argparse.ArgumentParser) -> None:
+    """The options that choose the game: ``--game``, ``--edition``, ``--variant``, ``--players``
+    (read back by :func:`setup_options`)."""
+    p.add_argument(
+        "--game",
+        default="kuhhandel",
+        help=f"which game: {', '.join(game_names())} (default kuhhandel)",
+    )
+    p.add_argument(
+        "--edition",
+        default=None,
+        help=f"Kuhhandel edition: {', '.join(EDITIONS)} (default {DEFAULT_EDITION})",
+    )
+    p.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=f"Kuhhandel variant (repeatable): {', '.join(VARIANTS)}",
+    )
+    p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
 
 
 def setup_options(args: argparse.Namespace, spec: GameSpec) -> dict[str, Any]:

@@ -23,11 +23,10 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 
-from kuhtheory.cli.simulate import parse_bots, setup_options
-from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS
+from kuhtheory.cli.simulate import add_game_options, parse_bots, setup_options
 from kuhtheory.errors import InvalidSetupError
 from kuhtheory.files import check_output_file, write_text_atomic
-from kuhtheory.game import game_names, get_game
+from kuhtheory.game import get_game
 from kuhtheory.tournament import MAX_ACTIONS, MAX_JOBS, SHARED_MODES, run_tournament
 
 #: ``kuhtheory tournament --help``: plain words (the module docstring is written for the book).
@@ -63,24 +62,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument(
-        "--game",
-        default="kuhhandel",
-        help=f"which game: {', '.join(game_names())} (default kuhhandel)",
-    )
-    p.add_argument(
-        "--edition",
-        default=None,
-        help=f"Kuhhandel edition: {', '.join(EDITIONS)} (default {DEFAULT_EDITION})",
-    )
-    p.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help=f"Kuhhandel variant (repeatable): {', '.join(VARIANTS)}",
-    )
-    p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    add_game_options(p)
     p.add_argument(
         "--bots",
         default="equilibrium,heuristic,heuristic,random",
