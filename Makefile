@@ -44,8 +44,10 @@ test: install
 	$(MAKE) unit
 	$(MAKE) notebooks-test
 
+# On every core (pytest-xdist); the tests that read or rewrite the built book run in one worker,
+# in order (their xdist_group).
 unit: install
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadgroup
 
 # The student notebooks of the chapters and how-tos; cells tagged nbval-check-output must print
 # what they printed when the notebook was generated (make notebooks).

@@ -37,6 +37,9 @@ MATHJAX_JS = BOOK / "_wstatic" / "mathjax"
 sys.path.insert(0, str(BOOK / "_ext"))
 import kuhbook  # noqa: E402  (the book's Sphinx extension, book/_ext/kuhbook.py)
 
+# These tests read (and test_pdf rewrites) book/_build: one pytest-xdist worker runs them all.
+pytestmark = pytest.mark.xdist_group("built-book")
+
 #: Works the issues ask the book to cite.
 REQUIRED_KEYS = {
     "koller1996efficient",

@@ -35,6 +35,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import myst_markdown  # noqa: E402
 import sync_notebooks as sync  # noqa: E402
 
+# These tests read (and test_pdf rewrites) book/_build: one pytest-xdist worker runs them all.
+pytestmark = pytest.mark.xdist_group("built-book")
+
 SOURCES = sync.sources()
 INDEX = myst_markdown.build_index()
 

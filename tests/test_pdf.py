@@ -32,6 +32,9 @@ sys.path.insert(0, str(BOOK / "_ext"))
 import kuhbook  # noqa: E402
 import student_notebooks  # noqa: E402
 
+# These tests read (and test_pdf rewrites) book/_build: one pytest-xdist worker runs them all.
+pytestmark = pytest.mark.xdist_group("built-book")
+
 
 # ----- without a browser ------------------------------------------------------------------------
 def test_the_download_menu_offers_the_notebook_the_page_and_the_whole_book():
