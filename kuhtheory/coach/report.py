@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, cast
 
 from kuhtheory.coach.hands import Hands
-from kuhtheory.coach.session import DEFAULT_BUDGET, NOT_MEASURED, Coach
+from kuhtheory.coach.session import DEFAULT_BUDGET, Coach, not_measured
 from kuhtheory.coach.verdict import Kind, Verdict, format_money_loss
 from kuhtheory.coach.worth import WorthModel
 from kuhtheory.engine.actions import Action, action_from_json
@@ -363,8 +363,10 @@ def coach_game(
         refinement=refinement,
     )
     verdicts: list[Verdict] = []
+    notes: tuple[str, ...] = ()
     for step, state, action in game_steps(record):
         verdicts += coach.judge(step, state, action)
+        notes = not_measured(state.edition)
     names = tuple(record["seats"])
     coached = tuple(range(len(names))) if chosen is None else tuple(chosen)
     settings = coach.settings
@@ -385,5 +387,5 @@ def coach_game(
         },
         verdicts=tuple(verdicts),
         summaries=tuple(summarise(p, names[p], verdicts) for p in coached),
-        notes=NOT_MEASURED,
+        notes=notes,
     )

@@ -41,22 +41,39 @@ from kuhtheory.coach.point import Assessment, DecisionPoint, Settings
 from kuhtheory.coach.trade_decisions import target_assessments, trade_assessment
 from kuhtheory.coach.verdict import Advice, Kind, Verdict
 from kuhtheory.coach.worth import FamilyWorth, WorthModel
+from kuhtheory.editions import Edition
 from kuhtheory.engine import Phase
 from kuhtheory.engine.actions import Action, Sell
 from kuhtheory.engine.state import GameState
 from kuhtheory.errors import SolverInputError
 from kuhtheory.solvers import Refinement
 
-__all__ = ["DEFAULT_BUDGET", "NOT_MEASURED", "Coach"]
+__all__ = ["DEFAULT_BUDGET", "NOT_MEASURED", "Coach", "not_measured"]
 
 #: Seconds a decision's solve may take, estimated before it runs (see :mod:`.trade_model`).
 DEFAULT_BUDGET = 1.0
 
-#: What the coach does not measure, and why (said once per report).
+#: What the coach never measures, and why (said once per report).
 NOT_MEASURED = (
     "the choice between auctioning and trading, and whom to challenge: no solver compares them",
-    "bids when each bidder may bid only once (2025 'no kidding'): no auction model here fits",
 )
+#: Said too when the game's bidders may bid only once per auction.
+NOT_MEASURED_ONE_BID = (
+    "bids when each bidder may bid only once (2025 'no kidding'): no auction model here fits"
+)
+
+
+def not_measured(edition: Edition) -> tuple[str, ...]:
+    """What the coach does not measure in a game of ``edition``, and why.
+
+    >>> from kuhtheory.editions import get_edition
+    >>> classic, no_kidding = get_edition("classic"), get_edition("2025", ["no-kidding"])
+    >>> len(not_measured(classic)), len(not_measured(no_kidding))
+    (1, 2)
+    """
+    if edition.one_bid_per_auction:
+        return (*NOT_MEASURED, NOT_MEASURED_ONE_BID)
+    return NOT_MEASURED
 
 
 class Coach:
