@@ -105,6 +105,18 @@ class LPResult:
     objective: float
 
 
+@dataclass(frozen=True, eq=False)
+class _Problem:
+    """The LP of :func:`solve`, as its arguments give it."""
+
+    c: np.ndarray
+    A: Csc
+    n_ub: int
+    b: np.ndarray
+    lower: np.ndarray
+    upper: np.ndarray
+
+
 def solve(
     c: np.ndarray,
     A: Csc,
@@ -119,23 +131,16 @@ def solve(
     ``lower <= z <= upper`` (see the module docstring); never raises on a failed solve: check
     ``optimal``. ``tolerance`` sets HiGHS's primal and dual feasibility tolerances (default
     ``1e-7`` each)."""
+    lp = _Problem(c, A, n_ub, b, lower, upper)
     if _highspy is not None:
-        return _solve_highspy(_highspy, c, A, n_ub, b, lower, upper, presolve, tolerance)
-    return _solve_linprog(c, A, n_ub, b, lower, upper, presolve, tolerance)
+        return _solve_highspy(_highspy, lp, presolve, tolerance)
+    return _solve_linprog(lp, presolve, tolerance)
 
 
 def _solve_highspy(
-    h: ModuleType,
-    c: np.ndarray,
-    A: Csc,
-    n_ub: int,
-    b: np.ndarray,
-    lower: np.ndarray,
-    upper: np.ndarray,
-    presolve: bool,
-    tolerance: float | None,
+    h: ModuleType, lp: _Problem, presolve: bool, tolerance: float | None
 ) -> LPResult:
-    highs = _load(h, c, A, n_ub, b, lower, upper, presolve, tolerance)
+    highs = _load(h, lp, presolve, tolerance)
     if highs is None:
         return LPResult(False, "HiGHS refused the model", _EMPTY, _EMPTY, float("nan"))
     return _run(h, highs)
@@ -143,17 +148,13 @@ def _solve_highspy(
 
 def _load(
     h: ModuleType,
-    c: np.ndarray,
-    A: Csc,
-    n_ub: int,
-    b: np.ndarray,
-    lower: np.ndarray,
-    upper: np.ndarray,
+    lp: _Problem,
     presolve: bool,
     tolerance: float | None,
     options: dict[str, Any] | None = None,
 ) -> Any:
     """A HiGHS object holding the model (None if HiGHS refuses it)."""
+    c, A, n_ub, b, lower, upper = lp.c, lp.A, lp.n_ub, lp.b, lp.lower, lp.upper
     n_rows, n_cols = A.shape
     row_lower = np.asarray(b, dtype=float).copy()
     row_lower[:n_ub] = -_INF
@@ -236,7 +237,7 @@ class Model:
         if _highspy is None:  # pragma: no cover - a platform without highspy's wheel
             raise SolverError("a HiGHS model kept for warm starts needs highspy")
         options = {"simplex_dual_edge_weight_strategy": 1}  # Devex
-        self._h = _load(_highspy, c, A, n_ub, b, lower, upper, False, None, options)
+        self._h = _load(_highspy, _Problem(c, A, n_ub, b, lower, upper), False, None, options)
         if self._h is None:
             raise SolverError("HiGHS refused the model")
 
@@ -273,19 +274,11 @@ def _finite(bounds: np.ndarray) -> np.ndarray:
     return out
 
 
-def _solve_linprog(
-    c: np.ndarray,
-    A: Csc,
-    n_ub: int,
-    b: np.ndarray,
-    lower: np.ndarray,
-    upper: np.ndarray,
-    presolve: bool,
-    tolerance: float | None,
-) -> LPResult:
+def _solve_linprog(lp: _Problem, presolve: bool, tolerance: float | None) -> LPResult:
     import scipy.sparse as sp
     from scipy.optimize import linprog
 
+    c, A, n_ub, b, lower, upper = lp.c, lp.A, lp.n_ub, lp.b, lp.lower, lp.upper
     M = sp.csr_matrix(sp.csc_matrix((A.data, A.indices, A.indptr), shape=A.shape))
     kwargs: dict[str, Any] = {}
     if n_ub:
