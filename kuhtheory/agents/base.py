@@ -93,11 +93,6 @@ def bid_up_to(obs: Observation, legal: LegalActions, limit: float) -> Any:
     differ only in how they set the limit.
     """
     bids = legal.bid_range
-    pass_ = None
-    for action in legal.fixed:
-        if isinstance(action, Pass):
-            pass_ = action
-            break
     if bids:
         if obs.edition.one_bid_per_auction:
             amount = int(limit * ONE_BID_SHARE) // 10 * 10
@@ -105,7 +100,10 @@ def bid_up_to(obs: Observation, legal: LegalActions, limit: float) -> Any:
                 return make_bid(legal.player, min(amount, bids[-1]))
         elif bids[0] <= limit:
             return make_bid(legal.player, bids[0])
-    return pass_ if pass_ is not None else legal[0]
+    for action in legal.fixed:
+        if isinstance(action, Pass):
+            return action
+    return legal[0]
 
 
 class KuhhandelBot:

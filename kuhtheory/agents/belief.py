@@ -168,29 +168,36 @@ class MoneyTracker:
         self._hands = {}
 
     def update(self, obs: Observation) -> None:
-        """Read the events added since the last call."""
-        n = len(obs.event_log)
+        """Read the events added since the last call.
+
+        The log is walked once, back to the last event read (which must still be there, else
+        this is another game): the log reads its newest events without touching the older ones.
+        """
         raw = obs.event_log
-        if (
-            n < self._seen
-            or self._me not in (None, obs.player)
-            or (self._seen and raw[self._seen - 1] != self._last)
-        ):
+        seen = self._seen
+        if len(raw) < seen or self._me not in (None, obs.player):
             self.reset()
+            seen = 0
+        new: tuple[ev.RawEvent, ...] = raw[seen - 1 :] if seen else raw[0:]
+        if seen and new[0] != self._last:  # not the game it was reading
+            self.reset()
+            new = raw[0:]
+        elif seen:
+            new = new[1:]  # the last event read
         if self._me is None:
             self._me = obs.player
             start = float(obs.edition.start_money_total)
             self._est = {p: start for p in range(obs.players) if p != obs.player}
-        if n == self._seen:
+        if not new:
             return
         pool = unseen_pool(obs)
         pool_cards = sum(pool)
         per_card = total(pool) / pool_cards if pool_cards else 0.0
-        for cls, args in raw[self._seen :]:
+        for cls, args in new:
             if cls in _MONEY_FLOWS:  # bids, passes, ... move no money
                 self._apply(obs, cls, args, per_card)
-        self._seen = n
-        self._last = raw[n - 1]
+        self._seen = len(raw)
+        self._last = new[-1]
 
     def _add(self, player: int, amount: float) -> None:
         if player in self._est:

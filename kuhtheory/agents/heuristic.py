@@ -199,9 +199,9 @@ class HeuristicAgent(KuhhandelBot):
         self._estimates: tuple[Observation | None, dict[int, float]] = (None, {})
         # The unseen money of the last observation asked about (see ``_unseen``).
         self._pool: tuple[Observation | None, tuple[int, ...]] = (None, ())
-        # The last share computed by ``limit`` and what it depends on (see ``_share``).
-        self._share_of: tuple[Any, ...] = ()
-        self._last_share = 0.0
+        # The shares ``limit`` computed in the last position it was asked about (see ``_share``).
+        self._shares: dict[tuple[tuple[Animal, ...], int], float] = {}
+        self._shares_at: tuple[Any, ...] = ()
 
     def __repr__(self) -> str:
         return f"HeuristicAgent(seed={self.seed!r})"
@@ -217,15 +217,20 @@ class HeuristicAgent(KuhhandelBot):
     def _share(self, obs: Observation, animals: tuple[Animal, ...], stake: int) -> float:
         """The share of its money :meth:`limit` gives for ``animals``, before the noise.
 
-        It depends only on the animals on the table, which do not change while an auction's
-        bidding runs: the last share is remembered, since the bot is asked again at every raise.
+        It depends only on the herds, the complete families and the edition, which do not change
+        while an auction's bidding runs, nor while a turn weighs its possible trades: the shares
+        are remembered until the position changes, since the bot is asked again at every raise.
         """
-        depends_on = (animals, stake, obs.herds, obs.family_owners, obs.player, obs.edition)
-        if depends_on != self._share_of:
+        position = (obs.herds, obs.family_owners, obs.player, obs.edition)
+        if position != self._shares_at:
+            self._shares = {}
+            self._shares_at = position
+        share = self._shares.get((animals, stake))
+        if share is None:
             worth = sum(card_worth(obs, a) for a in animals) * stake
-            self._last_share = min(MAX_SHARE, SPEND * worth / remaining_points(obs))
-            self._share_of = depends_on
-        return self._last_share
+            share = min(MAX_SHARE, SPEND * worth / remaining_points(obs))
+            self._shares[animals, stake] = share
+        return share
 
     def money_of(self, obs: Observation, player: int) -> float:
         """The money ``player`` holds: its own exactly; an opponent's while animals are left as
