@@ -44,7 +44,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from kuhtheory.cards import DENOMINATIONS, Counts, from_counts, to_counts, total
+from kuhtheory.cards import DENOMINATIONS, Counts, counts_of, from_counts, total
 from kuhtheory.engine import events as ev
 from kuhtheory.engine.observation import Observation
 
@@ -62,7 +62,7 @@ _MONEY_FLOWS = (
 
 def unseen_pool(obs: Observation) -> Counts:
     """The money cards the observer's opponents hold together (deck - bank - own hand)."""
-    own = to_counts(obs.money)
+    own = counts_of(obs.money)
     return tuple(
         max(d - b - o, 0) for d, b, o in zip(obs.edition.money_deck, obs.bank, own, strict=True)
     )

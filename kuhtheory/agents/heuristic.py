@@ -85,7 +85,7 @@ from kuhtheory.agents.base import (
     stake_cards,
 )
 from kuhtheory.agents.belief import MoneyTracker, cards_held, unseen_pool
-from kuhtheory.cards import ANIMAL_INDEX, DENOMINATIONS, Animal
+from kuhtheory.cards import ANIMAL_INDEX, DENOMINATIONS, Animal, counts_of
 from kuhtheory.engine.actions import Accept, Auction, Counter, Offer, Preempt, Trade
 from kuhtheory.engine.legal import LegalActions
 from kuhtheory.engine.observation import Observation
@@ -97,6 +97,7 @@ SPEND = 1.5
 MAX_SHARE = 0.9
 #: Seeded noise on each limit: a factor drawn from 1 +- NOISE.
 NOISE = 0.15
+_LEAST_NOISE, _MOST_NOISE = 1 - NOISE, 1 + NOISE
 #: A trade offer reaches at least this share of the opponent's estimated money.
 OFFER_SHARE = 0.6
 #: Countering for the card that completes its family, it lays this multiple of the estimated offer.
@@ -211,7 +212,7 @@ class HeuristicAgent(KuhhandelBot):
         """The most money it would give for ``animals`` (``stake`` cards each), a multiple of 10."""
         share = self._share(obs, tuple(animals), stake)
         money = obs.money_total
-        noisy = share * money * self._rng.uniform(1 - NOISE, 1 + NOISE)
+        noisy = share * money * self._rng.uniform(_LEAST_NOISE, _MOST_NOISE)
         return min(int(noisy) // 10 * 10, money)
 
     def _share(self, obs: Observation, animals: tuple[Animal, ...], stake: int) -> float:
@@ -297,7 +298,7 @@ class HeuristicAgent(KuhhandelBot):
         limit = self.limit(obs, auction.animals)
         if isinstance(keep, Preempt):
             # A preemption is paid afterwards with the cheapest no-change payment (K-PAY-1).
-            paid = cheapest_total(_counts(obs.money), auction.high_bid)
+            paid = cheapest_total(counts_of(obs.money), auction.high_bid)
             return paid is not None and paid <= limit
         return sum(keep.cards) <= limit
 
@@ -474,13 +475,9 @@ def dearest(pool: Sequence[int], cards: int) -> int:
     return out
 
 
-def _counts(cards: Sequence[int]) -> tuple[int, ...]:
-    return tuple(cards.count(v) for v in DENOMINATIONS)
-
-
 def _hand(legal: LegalActions, obs: Observation) -> tuple[int, ...]:
     """The hand the piles are taken from (every sub-multiset of it is a legal pile), as counts."""
-    return legal.hand if legal.hand is not None else _counts(obs.money)
+    return legal.hand if legal.hand is not None else counts_of(obs.money)
 
 
 def _smallest_pile(hand: Sequence[int], amount: float, *, pad_zeros: bool) -> tuple[int, ...]:
