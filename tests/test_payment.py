@@ -65,6 +65,7 @@ def test_k_pay_1_least_overpay_is_the_smallest_total(hand, amount):
     smallest = min(total(p) for p in every)
     assert best and all(total(p) == smallest for p in best)
     assert sum(best[0]) == min(sum(p) for p in every if total(p) == smallest)
+    assert cheapest_payment(hand, amount) == best[0]  # found by one min, the same first one
 
 
 @settings(max_examples=300, deadline=None)
