@@ -118,7 +118,7 @@ def least_overpay(hand: Sequence[int], amount: int) -> tuple[Counts, ...]:
     if not payments:
         return ()
     best = min(total(p) for p in payments)
-    return tuple(sorted((p for p in payments if total(p) == best), key=lambda p: (sum(p), p)))
+    return tuple(sorted((p for p in payments if total(p) == best), key=_overpay_order))
 
 
 def cheapest_payment(hand: Sequence[int], amount: int) -> Counts | None:
@@ -131,7 +131,8 @@ def cheapest_payment(hand: Sequence[int], amount: int) -> Counts | None:
 
 
 def _overpay_order(payment: Counts) -> tuple[int, int, Counts]:
-    """The order of :func:`least_overpay`: the total, then the card count, then the counts."""
+    """The order of the payments of :func:`least_overpay`: the total, then the card count, then
+    the counts."""
     return total(payment), sum(payment), payment
 
 

@@ -36,6 +36,7 @@ from kuhtheory.engine.phases import (
 
 #: With 'no kidding' (one bid per auction) a bot bids this share of its limit at once.
 ONE_BID_SHARE = 0.8
+_MULTIPLYING = Scoring.SUM_TIMES_FAMILIES  # (read once: an enum member is slow to look up)
 
 
 def family_value(obs: Observation, animal: Animal, player: int) -> float:
@@ -49,7 +50,7 @@ def family_value(obs: Observation, animal: Animal, player: int) -> float:
     if owners[i] >= 0:
         return 0.0
     points = FAMILY_POINTS[i]
-    if obs.edition.scoring is not Scoring.SUM_TIMES_FAMILIES:
+    if obs.edition.scoring is not _MULTIPLYING:
         return float(points)
     owned = [p for p, owner in zip(FAMILY_POINTS, owners, strict=True) if owner == player]
     return float(points * (len(owned) + 1) + sum(owned))

@@ -144,10 +144,10 @@ def card_worth(obs: Observation, animal: Animal, player: int | None = None) -> f
     if value == 0:
         return 0.0
     per_family = obs.edition.cards_per_family
-    mine = obs.herds[me][i]
+    held = [herd[i] for herd in obs.herds]  # each player's cards of the species
+    mine = held.pop(me)
     progress = min(mine + 1, per_family) / per_family
-    rival = max((h[i] for p, h in enumerate(obs.herds) if p != me), default=0)
-    if rival > mine:
+    if max(held, default=0) > mine:  # a rival holds more
         progress /= 2
     return value * progress
 
@@ -218,9 +218,10 @@ class HeuristicAgent(KuhhandelBot):
     def _share(self, obs: Observation, animals: tuple[Animal, ...], stake: int) -> float:
         """The share of its money :meth:`limit` gives for ``animals``, before the noise.
 
-        It depends only on the herds, the complete families and the edition, which do not change
-        while an auction's bidding runs, nor while a turn weighs its possible trades: the shares
-        are remembered until the position changes, since the bot is asked again at every raise.
+        It depends on the lot and on the position: the herds, the complete families, the observer
+        and the edition. The position does not change while an auction's bidding runs (the bot is
+        asked again at every raise, K-AUC-1) nor while a turn weighs its possible trades, so the
+        share of each lot is remembered until the position changes.
         """
         position = (obs.herds, obs.family_owners, obs.player, obs.edition)
         if position != self._shares_at:
