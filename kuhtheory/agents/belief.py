@@ -49,14 +49,9 @@ from kuhtheory.engine import events as ev
 from kuhtheory.engine.observation import Observation
 
 _N = len(DENOMINATIONS)
-#: The public events that move money (the others are skipped unread).
-_MONEY_FLOWS = (
-    ev.DonkeyPayout,
-    ev.Sold,
-    ev.Preempted,
-    ev.BoughtBack,
-    ev.Insolvent,
-    ev.TradeResolved,
+#: The public events that move money (the others, most of them bids, are skipped unread).
+_MONEY_FLOWS = frozenset(
+    (ev.DonkeyPayout, ev.Sold, ev.Preempted, ev.BoughtBack, ev.Insolvent, ev.TradeResolved)
 )
 
 
