@@ -16,6 +16,7 @@ piece of code serves both.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,20 +46,34 @@ def family_value(obs: Observation, animal: Animal, player: int) -> float:
     Summing editions: the family's points. Multiplying editions (K-END-2): the family's points
     times one more family, plus the rise of the multiplier on the families he already owns.
     """
-    i = ANIMAL_INDEX[animal]
-    owners = obs.family_owners
-    if owners[i] >= 0:
-        return 0.0
-    points = FAMILY_POINTS[i]
-    if obs.edition.scoring is not _MULTIPLYING:
-        return float(points)
+    multiplying = obs.edition.scoring is _MULTIPLYING
+    return _family_values(obs.family_owners, player, multiplying)[ANIMAL_INDEX[animal]]
+
+
+@functools.lru_cache(maxsize=1024)
+def _family_values(owners: tuple[int, ...], player: int, multiplying: bool) -> tuple[float, ...]:
+    """:func:`family_value` of every species (indexed like ``ANIMALS``) given the owners of the
+    complete families; remembered, since they change only when a family is completed."""
     owned = [p for p, owner in zip(FAMILY_POINTS, owners, strict=True) if owner == player]
-    return float(points * (len(owned) + 1) + sum(owned))
+    rise = sum(owned)  # one more family multiplies those he owns once more
+    return tuple(
+        0.0
+        if owner >= 0
+        else float(points * (len(owned) + 1) + rise)
+        if multiplying
+        else float(points)
+        for points, owner in zip(FAMILY_POINTS, owners, strict=True)
+    )
 
 
 def open_points(obs: Observation) -> float:
     """The points of the families not yet complete (at least 10)."""
-    owners = obs.family_owners
+    return _open_points(obs.family_owners)
+
+
+@functools.lru_cache(maxsize=1024)
+def _open_points(owners: tuple[int, ...]) -> float:
+    """:func:`open_points` given the owners of the complete families (remembered)."""
     return max(sum(p for p, owner in zip(FAMILY_POINTS, owners, strict=True) if owner < 0), 10)
 
 
