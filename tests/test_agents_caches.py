@@ -1,8 +1,9 @@
 """What the bots remember between decisions gives the answers they would compute afresh.
 
 The heuristic bot keeps the shares of its limits per position (a bid asks again at every raise,
-K-AUC-1) and the belief reads only the events it has not read (K-TRD-1..3 money flows): both must
-give what a bot that remembers nothing gives, in every position of many seeded games.
+K-AUC-1), the family values are remembered per owners of the complete families (K-END-2), and the
+belief reads only the events it has not read (K-TRD-1..3 money flows): each must give what a bot
+that remembers nothing gives, in the positions of seeded games.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ import random
 import pytest
 
 from kuhtheory.agents import HeuristicAgent, make_agent
+from kuhtheory.agents.base import family_value, open_points
 from kuhtheory.agents.belief import _MONEY_FLOWS, MoneyTracker
 from kuhtheory.agents.play import agent_seed, moves
 from kuhtheory.cards import ANIMALS
+from kuhtheory.editions import Scoring
 from kuhtheory.engine import new_game
 
 
@@ -109,3 +112,32 @@ def test_belief_starts_over_on_another_game_or_seat():
     again = MoneyTracker()
     again.update(second[0])
     assert reused.totals(second[0]) == again.totals(second[0])
+
+
+def _plain_family_value(obs, animal, player):
+    """K-END-2 worked out afresh: 0 for a complete family; else its points, and in the
+    multiplying editions one more family times them plus the rise on the families he owns."""
+    i = ANIMALS.index(animal)
+    if obs.family_owners[i] >= 0:
+        return 0.0
+    if obs.edition.scoring is not Scoring.SUM_TIMES_FAMILIES:
+        return float(animal.points)
+    owners = obs.family_owners
+    owned = [a.points for a, owner in zip(ANIMALS, owners, strict=True) if owner == player]
+    return float(animal.points * (len(owned) + 1) + sum(owned))
+
+
+@pytest.mark.parametrize("edition", ["classic", "2025", "first", "bluff"])
+def test_k_end_2_remembered_family_values_equal_fresh_ones(edition):
+    completed = 0
+    for i, (state, _) in enumerate(_positions(7, edition, players=3)):
+        if i % 5:
+            continue
+        obs = state.observation(state.current_player)
+        completed = max(completed, sum(owner >= 0 for owner in obs.family_owners))
+        open_ = sum(a.points for a, o in zip(ANIMALS, obs.family_owners, strict=True) if o < 0)
+        assert open_points(obs) == max(open_, 10)
+        for player in range(3):
+            for animal in ANIMALS:
+                assert family_value(obs, animal, player) == _plain_family_value(obs, animal, player)
+    assert completed >= 5  # positions with families complete were checked

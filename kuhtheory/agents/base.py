@@ -55,15 +55,15 @@ def _family_values(owners: tuple[int, ...], player: int, multiplying: bool) -> t
     """:func:`family_value` of every species (indexed like ``ANIMALS``) given the owners of the
     complete families; remembered, since they change only when a family is completed."""
     owned = [p for p, owner in zip(FAMILY_POINTS, owners, strict=True) if owner == player]
-    rise = sum(owned)  # one more family multiplies those he owns once more
-    return tuple(
-        0.0
-        if owner >= 0
-        else float(points * (len(owned) + 1) + rise)
-        if multiplying
-        else float(points)
-        for points, owner in zip(FAMILY_POINTS, owners, strict=True)
-    )
+    values = []
+    for points, owner in zip(FAMILY_POINTS, owners, strict=True):
+        if owner >= 0:  # complete
+            values.append(0.0)
+        elif multiplying:  # one more family, and the families he owns count once more
+            values.append(float(points * (len(owned) + 1) + sum(owned)))
+        else:
+            values.append(float(points))
+    return tuple(values)
 
 
 def open_points(obs: Observation) -> float:
