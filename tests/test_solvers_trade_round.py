@@ -21,7 +21,7 @@ from scipy.optimize import linprog
 from kuhtheory.cards import DENOMINATIONS, Counts, to_counts
 from kuhtheory.solvers import solve_trade
 from kuhtheory.solvers.trade import TradeRules
-from kuhtheory.solvers.trade_round import offers, reply, round_of, values
+from kuhtheory.solvers.trade_round import offers, reply, round_of, solution, values
 
 EDITIONS = ["classic", "2025", "first", "bluff"]
 TOL = 1e-6
@@ -156,3 +156,47 @@ def test_a_count_a_cannot_lay_is_answered_as_the_largest_below() -> None:
     rules = TradeRules.from_edition("classic")
     a, b = to_counts((10, 50)), to_counts((10, 10))
     assert reply(rules, a, b, 100.0, 5) == reply(rules, a, b, 100.0, 2)
+
+
+def _earned(rnd, table, replies) -> list[float]:  # type: ignore[no-untyped-def]
+    """What each offer A lays (rows ``(count, total, p)``) earns against ``replies`` (rows with
+    ``count``, ``accept``, ``counters``), by the round's payoff block."""
+    out = []
+    for c, t, p in table:
+        if p <= 1e-9:
+            continue
+        row = next(r for r in replies if r.count == c)
+        mix = dict(row.counters)
+        y = np.array([row.accept if r is None else mix.get(r, 0.0) for r in rnd.replies])
+        o = int(np.flatnonzero((rnd.counts == c) & (rnd.totals == t))[0])
+        out.append(float(rnd.block[o] @ y))
+    return out
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@slow
+@given(a=hands, b=hands, w=worths)
+def test_solution_and_solve_trade_proper_are_interchangeable(
+    edition: str, a: Counts, b: Counts, w: float
+) -> None:
+    """The tables the bot plays and the coach measures (:func:`solution`) against
+    :func:`solve_trade`'s ``proper`` solution: the same value, and every offer either solution
+    lays earns exactly the value against the other's replies (both replies are optimal in each
+    count's own game), so a move optimal in one loses nothing measured by the other."""
+    rules = TradeRules.from_edition(edition)
+    ours = solution(rules, a, b, w)
+    full = solve_trade(edition, _cards(a), _cards(b), int(w), refinement="proper")
+    rounds = [(ours, full, False)]
+    if full.second_round is not None:
+        assert ours.second_round is not None
+        rounds.append((ours.second_round, full.second_round, True))
+    for mine, theirs, second in rounds:
+        assert mine.value == pytest.approx(float(theirs.value), abs=TOL)
+        _, rnd = _round(edition, a, b, w, second)
+        for earned in (
+            _earned(rnd, mine.offer_table(), theirs.replies),
+            _earned(rnd, theirs.offer_table(), mine.replies),
+        ):
+            assert earned == pytest.approx([mine.value] * len(earned), abs=TOL)
+        assert [r.count for r in mine.replies] == [r.count for r in theirs.replies]
+        assert mine.offer_table() == offers(rules, a, b, w, second).table()

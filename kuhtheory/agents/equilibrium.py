@@ -270,10 +270,15 @@ class Plan:
         """A's offers ``(count, total, probability)`` in the first round or (``second``) in
         classic's round after a tie (K-TRD-3). Empty when A's offers depend on a hidden hand.
 
-        Always from :func:`_solve` (quasi-perfect): A's optimal offers are often alike but for
-        their count (0-cards added), and :func:`trade_round.offers` may pick another count than
-        the full solver does; the coach (:mod:`kuhtheory.coach`) measures with the full solver,
-        and a reply to a count off its path is judged against the worst case."""
+        With one model hand each and one worth from :func:`trade_round.offers`, the very
+        solution the coach (:mod:`kuhtheory.coach`) measures against
+        (:func:`trade_round.solution`); otherwise from :func:`_solve` (quasi-perfect)."""
+        args = self._round_args()
+        if args is not None:
+            try:
+                return tuple(trade_round.offers(*args, second).table())
+            except SolverError:
+                pass
         solved = _solve(self.edition, self.a, self.b, self.w)
         table = solved[3] if second else solved[1]
         return table if table is not None else solved[1]

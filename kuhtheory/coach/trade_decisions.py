@@ -22,7 +22,9 @@ With the classic tie (the money goes back, A offers again) a first-round tie is 
 round's equilibrium payoffs, and the re-offer and the reply to it are measured in the second round.
 
 What kind of solution: a Nash equilibrium of the zero-sum trade refined as the coach's
-``refinement`` says (quasi-perfect by default, :mod:`kuhtheory.solvers.refinements`), or a Nash
+``refinement`` says (quasi-perfect by default, :mod:`kuhtheory.solvers.refinements`; with one
+hand each the ``proper`` solution of :func:`kuhtheory.solvers.trade_round.solution`, which is
+quasi-perfect too and is what the equilibrium bot plays), or a Nash
 equilibrium of the general-sum trade from Lemke's algorithm (not refined, possibly one of several).
 """
 

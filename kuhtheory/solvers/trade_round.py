@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
@@ -64,6 +65,7 @@ from kuhtheory.solvers.trade import (
     counter_totals,
 )
 from kuhtheory.solvers.trade_solution import TRADE_ACCURACY
+from kuhtheory.solvers.trade_tables import OfferRow, ReplyRow
 
 _INF = highs._INF
 
@@ -462,3 +464,69 @@ def reply(
     probs[kept] = y
     value = float((full[:, kept] @ y).max())
     return Reply(int(laid[g]), value, tuple(zip(rnd.replies, probs.tolist(), strict=True)))
+
+
+# ---------------------------------------------------------------------------------------------
+# The whole solution as tables: what the bot plays and what the coach measures against
+
+
+@dataclass(frozen=True)
+class RoundSolution:
+    """A public-hand trade solved by this module, as the tables of
+    :class:`~kuhtheory.solvers.trade_tables.TradeSolution` (one hand each): A's offers
+    (:func:`offers`), B's reply to every count A can lay (:func:`reply`), the value, and in
+    classic the round after a tie. The equilibrium bot plays it and the coach measures against
+    it, so both read one solution of the trade.
+
+    What kind: the ``proper`` refinement of :mod:`kuhtheory.solvers.refinements` for this
+    one-shot round (A's offers best against B's uniform reply among his optimal mixes; B's reply
+    to each count optimal in that count's own game, then best against A's uniform offer of it),
+    which is also quasi-perfect. How verified: each value by both plans, the offers and each
+    reply as a best response to a fully mixed plan of the other (the checks of :func:`offers`
+    and :func:`reply`), within ``tolerance``; :class:`SolverError` otherwise."""
+
+    value: float
+    offers: tuple[OfferRow, ...]
+    replies: tuple[ReplyRow, ...]
+    second_round: RoundSolution | None
+    tolerance: float
+    refinement: str = "proper"
+    #: no exact (fractions) check here: the value is a float
+    value_exact: Fraction | None = None
+
+    def offer_table(self) -> list[tuple[int, int, float]]:
+        """A's offers as rows ``(count, total, probability)``, those laid (above 1e-9)."""
+        return [(r.count, r.total, r.probability) for r in self.offers if r.probability > 1e-9]
+
+
+@functools.lru_cache(maxsize=2048)
+def solution(
+    rules: TradeRules, a: Counts, b: Counts, w: float, second: bool = False
+) -> RoundSolution:
+    """The trade of A's hand ``a`` against B's hand ``b``, the stake worth ``w``, as tables
+    (:class:`RoundSolution`); ``second``: classic's round after a tie only.
+
+    >>> from kuhtheory.cards import to_counts
+    >>> sol = solution(TradeRules.from_edition("classic"), to_counts((0, 10, 50)),
+    ...                to_counts((10, 10)), 100.0)
+    >>> sol.value, sol.offer_table(), sol.second_round.value
+    (58.0, [(1, 10, 0.2), (1, 50, 0.8)], 59.0)
+    >>> [(r.count, r.accept, r.on_path) for r in sol.replies]
+    [(0, 0.0, False), (1, 0.0, True), (2, 0.6, False), (3, 1.0, False)]
+    """
+    rnd, value = _round(rules, a, b, w, second)
+    laid = offers(rules, a, b, w, second)
+    rows = tuple(
+        OfferRow(int(c), int(t), round(float(p), 12))
+        for c, t, p in zip(laid.counts, laid.totals, laid.probabilities, strict=True)
+    )
+    used = {r.count for r in rows if r.probability > 1e-9}
+    replies = []
+    for count in rnd.counts[rnd.starts].tolist():
+        probs = dict(reply(rules, a, b, w, count, second).probabilities)
+        counters = tuple((t, p) for t, p in probs.items() if t is not None)
+        replies.append(ReplyRow(count, probs.get(None, 0.0), counters, count in used))
+    later = None
+    if not second and rules.trade_tie is TradeTie.REOFFER_THEN_FREE:
+        later = solution(rules, a, b, w, second=True)
+    return RoundSolution(value, rows, tuple(replies), later, rnd.tolerance)
