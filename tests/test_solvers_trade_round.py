@@ -21,7 +21,14 @@ from scipy.optimize import linprog
 from kuhtheory.cards import DENOMINATIONS, Counts, to_counts
 from kuhtheory.solvers import solve_trade
 from kuhtheory.solvers.trade import TradeRules
-from kuhtheory.solvers.trade_round import offers, reply, round_of, solution, values
+from kuhtheory.solvers.trade_round import (
+    offers,
+    reply,
+    round_of,
+    solution,
+    upper_bound,
+    values,
+)
 
 EDITIONS = ["classic", "2025", "first", "bluff"]
 TOL = 1e-6
@@ -200,3 +207,29 @@ def test_solution_and_solve_trade_proper_are_interchangeable(
             assert earned == pytest.approx([mine.value] * len(earned), abs=TOL)
         assert [r.count for r in mine.replies] == [r.count for r in theirs.replies]
         assert mine.offer_table() == offers(rules, a, b, w, second).table()
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@slow
+@given(a=hands, b=hands, w=worths)
+def test_upper_bound_holds_the_value(edition: str, a: Counts, b: Counts, w: float) -> None:
+    """The bound the bot prunes candidate trades with (no LP) is never below the value."""
+    rules = TradeRules.from_edition(edition)
+    assert upper_bound(rules, a, b, w) >= values(rules, a, b, w).first - TOL
+
+
+def test_cached_answers_equal_fresh_ones() -> None:
+    """Every cache of the module (keyed by the rules, both hands and W) gives what a fresh solve
+    gives."""
+    rules = TradeRules.from_edition("classic")
+    a, b, w = to_counts((0, 0, 10, 50, 100)), to_counts((0, 10, 10, 50)), 120.0
+    for f, args in (
+        (values, (rules, a, b, w)),
+        (upper_bound, (rules, a, b, w)),
+        (offers, (rules, a, b, w)),
+        (reply, (rules, a, b, w, 2)),
+        (solution, (rules, a, b, w)),
+    ):
+        cached = f(*args)  # type: ignore[operator]
+        fresh = f.__wrapped__(*args)  # type: ignore[attr-defined]
+        assert repr(cached) == repr(fresh), f

@@ -266,6 +266,12 @@ class Plan:
                 pass
         return _solve(self.edition, self.a, self.b, self.w, refined)[0]
 
+    def bound(self) -> float:
+        """An upper bound on :meth:`value` without an LP (:func:`trade_round.upper_bound`);
+        infinite where the full solver is used."""
+        args = self._round_args()
+        return float("inf") if args is None else trade_round.upper_bound(*args)
+
     def offers(self, second: bool = False) -> tuple[tuple[int, int, float], ...]:
         """A's offers ``(count, total, probability)`` in the first round or (``second``) in
         classic's round after a tie (K-TRD-3). Empty when A's offers depend on a hidden hand.
@@ -504,9 +510,19 @@ class EquilibriumAgent(KuhhandelBot):
         # Several candidates are only valued (the value does not depend on the refinement); the
         # chosen one is solved refined, so that the bot never lays a weakly dominated offer.
         several = len(scored) > 1 and CANDIDATES > 1
-        best: tuple[float, int, Animal, int, Plan] | None = None
+        # Each candidate's value is at most its bound (no LP): when no bound reaches
+        # TRADE_SHARE of its W the bot auctions, and a candidate whose bound does not beat the
+        # best value so far is not valued. Both only skip work: the choice is the same.
+        candidates = []
         for _, opponent, animal, stake in scored[:CANDIDATES]:
             plan, w = self._plan(obs, me, opponent, animal, stake)
+            candidates.append((plan.bound(), opponent, animal, w, plan))
+        if auction is not None and all(ub < TRADE_SHARE * w for ub, _, _, w, _ in candidates):
+            return auction
+        best: tuple[float, int, Animal, int, Plan] | None = None
+        for bound, opponent, animal, w, plan in candidates:
+            if best is not None and bound <= best[0]:
+                continue
             value = plan.value(refined=not several)
             if best is None or value > best[0]:
                 best = (value, opponent, animal, w, plan)

@@ -252,6 +252,32 @@ def values(rules: TradeRules, a: Counts, b: Counts, w: float) -> Values:
     return Values(round_value(round_of(rules, a, b, w, value)), value)
 
 
+def _pure_upper(rnd: Round) -> float:
+    """B's pure replies' bound on a round's value: per count the reply column whose best offer
+    earns least, then A's best count."""
+    return float(np.maximum.reduceat(rnd.block, rnd.starts, axis=0).min(axis=1).max())
+
+
+@functools.lru_cache(maxsize=8192)
+def upper_bound(rules: TradeRules, a: Counts, b: Counts, w: float) -> float:
+    """An upper bound on :func:`values` ``.first`` without an LP: the bound of B's pure replies
+    (each count's reply column whose best offer earns least). In classic a first-round tie is
+    worth the second round's value, which is at most that round's own bound ``u``; a round's
+    value and this bound only grow with what a tie is worth, so the first round is bounded with
+    a tie worth ``max(w, u)`` (one round when ``u <= w``: the second round's own).
+
+    >>> from kuhtheory.cards import to_counts
+    >>> rules = TradeRules.from_edition("classic")
+    >>> a, b = to_counts((0, 10, 50)), to_counts((10, 10))
+    >>> upper_bound(rules, a, b, 100.0) >= values(rules, a, b, 100.0).first
+    True
+    """
+    bound = _pure_upper(round_of(rules, a, b, w, w))
+    if rules.trade_tie is not TradeTie.REOFFER_THEN_FREE or bound <= w:
+        return bound
+    return _pure_upper(round_of(rules, a, b, w, bound))
+
+
 def round_value(rnd: Round) -> float:
     """The value of a round: B sees the count before he replies, so A's value is that of his
     best count, ``max_c v_c``, each ``v_c`` the value of the count's own matrix game (offers of
