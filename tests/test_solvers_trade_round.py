@@ -22,6 +22,7 @@ from kuhtheory.cards import DENOMINATIONS, Counts, to_counts
 from kuhtheory.solvers import solve_trade
 from kuhtheory.solvers.trade import TradeRules
 from kuhtheory.solvers.trade_round import (
+    _envelope_value,
     offers,
     reply,
     round_of,
@@ -233,3 +234,34 @@ def test_cached_answers_equal_fresh_ones() -> None:
         cached = f(*args)  # type: ignore[operator]
         fresh = f.__wrapped__(*args)  # type: ignore[attr-defined]
         assert repr(cached) == repr(fresh), f
+
+
+def _linprog_value(game: np.ndarray) -> float:
+    """The value of a matrix game (A maximises over rows) by scipy's linprog, apart from the
+    module: minimise ``w`` over B's mixes ``y`` with ``game y <= w``."""
+    k, m = game.shape
+    res = linprog(
+        np.r_[np.zeros(m), 1.0],
+        A_ub=np.c_[game, -np.ones(k)],
+        b_ub=np.zeros(k),
+        A_eq=np.r_[np.ones(m), 0.0][None, :],
+        b_eq=[1.0],
+        bounds=[(0, None)] * m + [(None, None)],
+    )
+    return float(res.fun)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.integers(1, 6),
+    entries=st.lists(st.integers(-50, 50), min_size=12, max_size=12),
+    two_rows=st.booleans(),
+)
+def test_envelope_value_is_the_lp_value(rows: int, entries: list[int], two_rows: bool) -> None:
+    """Games with two replies (or two offers) are valued without an LP: the same value."""
+    game = np.array(entries[: 2 * rows], dtype=float).reshape(rows, 2)
+    if two_rows:
+        game = game.T.copy()
+    got = _envelope_value(game)
+    assert got is not None
+    assert got == pytest.approx(_linprog_value(game), abs=TOL)

@@ -243,13 +243,21 @@ class Values:
 
 @functools.lru_cache(maxsize=8192)
 def values(rules: TradeRules, a: Counts, b: Counts, w: float) -> Values:
-    """The trade's value to A (module docstring), each round's checked by both plans. Classic
-    solves the second round (a tie gives A the stake free) and then the first
-    round with a tie worth the second round's value; :class:`SolverError` if a check fails."""
-    value = round_value(round_of(rules, a, b, w, w))
+    """The trade's value to A (module docstring), each round's checked. Classic solves the
+    second round (a tie gives A the stake free) and then the first round with a tie worth the
+    second round's value; :class:`SolverError` if a check fails."""
+    value = _tie_worth_w(rules, a, b, w)
     if rules.trade_tie is not TradeTie.REOFFER_THEN_FREE:
         return Values(value, None)
     return Values(round_value(round_of(rules, a, b, w, value)), value)
+
+
+@functools.lru_cache(maxsize=8192)
+def _tie_worth_w(rules: TradeRules, a: Counts, b: Counts, w: float) -> float:
+    """The value of the round whose tie is worth ``w`` (classic's second round, where a tie
+    gives A the stake free; the only round of the other editions, whose tie rules do not read
+    it): what a first-round tie is worth in classic, without the first round's own value."""
+    return round_value(round_of(rules, a, b, w, w))
 
 
 def _pure_upper(rnd: Round) -> float:
@@ -282,12 +290,22 @@ def round_value(rnd: Round) -> float:
     """The value of a round: B sees the count before he replies, so A's value is that of his
     best count, ``max_c v_c``, each ``v_c`` the value of the count's own matrix game (offers of
     that count x replies). The pure strategies bound each ``v_c`` (A's best row minimum below,
-    B's best column maximum above); only the counts whose upper bound beats the best value so
-    far are solved, each by its LP and checked by both plans."""
+    B's best column maximum above); the counts whose game has two offers or two replies are
+    solved exactly without an LP (:func:`_envelope_value`), and of the others only those whose
+    upper bound beats the best value so far, each by its LP, or together by one LP when several
+    are left, checked by both plans."""
     lower = np.maximum.reduceat(rnd.block.min(axis=1), rnd.starts)
     upper = np.maximum.reduceat(rnd.block, rnd.starts, axis=0).min(axis=1)
     best = float(lower.max())
-    open_ = np.flatnonzero(upper > best + rnd.tolerance / 2)
+    left = []
+    for g in np.flatnonzero(upper > best + rnd.tolerance / 2).tolist():
+        game = rnd.block[rnd.rows_of(g)][:, rnd.kept(g)]
+        exact = _envelope_value(game)
+        if exact is None:
+            left.append(g)
+        else:
+            best = max(best, exact)
+    open_ = np.array([g for g in left if upper[g] > best + rnd.tolerance / 2], dtype=np.int64)
     if len(open_) == 0:
         return best
     if len(open_) == 1:
@@ -331,6 +349,35 @@ def round_value(rnd: Round) -> float:
             f"{rnd.tolerance:.3g})"
         )
     return max(best, low)
+
+
+def _envelope_value(game: np.ndarray) -> float | None:
+    """The value of a matrix game with two offers or two replies, exactly, without an LP (else
+    None). With two replies B's mix ``q`` leaves A ``max_o`` of lines in ``q``, a convex
+    piecewise-linear function whose minimum on ``[0, 1]`` lies at an end or where two lines
+    cross; with two offers the same holds for A's mix and the minimum over replies (the negated
+    game, transposed)."""
+    k, m = game.shape
+    if m == 2:
+        lines, sign = game, 1.0
+    elif k == 2:
+        lines, sign = -game.T, -1.0
+    else:
+        return None
+    base, slope = lines[:, 1], lines[:, 0] - lines[:, 1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cross = (base[None, :] - base[:, None]) / (slope[:, None] - slope[None, :])
+    q = np.concatenate([[0.0, 1.0], cross[(cross > 0.0) & (cross < 1.0)]])
+    return sign * float((base[None, :] + q[:, None] * slope[None, :]).max(axis=1).min())
+
+
+def _round_played(rules: TradeRules, a: Counts, b: Counts, w: float, second: bool) -> Round:
+    """The round played (the first, or classic's second after a tie), without its value."""
+    if rules.trade_tie is not TradeTie.REOFFER_THEN_FREE:
+        if second:
+            raise SolverError(f"no second trade round under tie rule {rules.trade_tie.value!r}")
+        return round_of(rules, a, b, w, w)
+    return round_of(rules, a, b, w, w if second else _tie_worth_w(rules, a, b, w))
 
 
 def _round(rules: TradeRules, a: Counts, b: Counts, w: float, second: bool) -> tuple[Round, float]:
@@ -424,7 +471,10 @@ def _count_model(game: np.ndarray) -> highs.Model:
 def _count_value(game: np.ndarray, full: np.ndarray, tol: float) -> float:
     """The value of one count's matrix game ``game`` (its kept replies; ``full``: every reply,
     for the check), checked: B's mix holds A to it and A's mix from the duals earns it, both
-    within ``tol``."""
+    within ``tol``; a game with two offers or two replies exactly by :func:`_envelope_value`."""
+    exact = _envelope_value(game)
+    if exact is not None:
+        return exact
     res = _solved(_count_model(game), "a trade round's count game")
     k, m = game.shape
     held = float((game @ _mix(res.x[:m])).max())
@@ -478,7 +528,7 @@ def reply(
     best response to the fully mixed mix of A's offers its duals give, ``(uniform + mu) /
     (1 + sum mu)``. A count that ``a`` cannot lay is answered as the largest count it can below
     it (or its smallest). :class:`SolverError` if a check fails."""
-    rnd, _ = _round(rules, a, b, w, second)
+    rnd = _round_played(rules, a, b, w, second)
     laid = rnd.counts[rnd.starts]
     below = laid[laid <= count]
     g = int(np.flatnonzero(laid == (below.max() if len(below) else laid.min()))[0])
