@@ -377,6 +377,8 @@ class EquilibriumAgent(KuhhandelBot):
         self._belief = MoneyTracker()
         self._revealed = 0
         self._turn_starts: dict[tuple[Any, ...], int] = {}
+        self._lot_key: tuple[Any, ...] = ()
+        self._lot_value = 0.0
 
     def __repr__(self) -> str:
         extra = f", spread={self.spread!r}" if self.spread else ""
@@ -413,11 +415,12 @@ class EquilibriumAgent(KuhhandelBot):
         floor = trade.offer_count if trade is not None and player == trade.offerer else 0
         return model_hand(to_counts(self._belief.likely_hand(obs, player)), floor=floor)
 
-    def _side(self, obs: Observation, player: int, hidden: bool) -> Side:
-        """What the solver is told of ``player``'s money: the bot's own model hand, the
-        opponent's likely hand, or (``spread > 0`` and ``hidden``) the bot's belief over it."""
+    def _side(self, obs: Observation, player: int, hidden: bool, hand: Counts) -> Side:
+        """What the solver is told of ``player``'s money: his model ``hand`` (the bot's own, or
+        the opponent's likely hand), or (``spread > 0`` and ``hidden``) the bot's belief over
+        it."""
         if player == obs.player or not self.spread or not hidden:
-            return self._hand_of(obs, player)
+            return hand
         weights: dict[Counts, float] = {}
         for hand, p in self._belief.belief(obs, player, self.spread):
             key = model_hand(to_counts(hand))
@@ -444,8 +447,8 @@ class EquilibriumAgent(KuhhandelBot):
             return Plan(obs.edition, ha, hb, (min(wa, cap), min(wb, cap))), wa
         w = self.trade_w(obs, a, b, animal, stake)
         one_round = obs.edition.trade_tie is not TradeTie.REOFFER_THEN_FREE
-        side_a = self._side(obs, a, hidden=True)
-        side_b = self._side(obs, b, hidden=one_round)
+        side_a = self._side(obs, a, True, ha)
+        side_b = self._side(obs, b, one_round, hb)
         return Plan(obs.edition, side_a, side_b, min(w, cap)), w
 
     # ----- the decisions (routed by :class:`~kuhtheory.agents.base.KuhhandelBot`) ----------------
@@ -459,12 +462,20 @@ class EquilibriumAgent(KuhhandelBot):
             self._belief.update(obs)
 
     def _lot_worth(self, obs: Observation) -> float:
+        """The money worth of the lot to the bot, kept for the auction: it reads only the lot,
+        the herds, the family owners and the bank (money in play), none of which a bid changes."""
         auction = obs.auction
         if auction is None:
             return 0.0
+        key = (obs.edition, obs.player, auction.animals, obs.herds, obs.family_owners, obs.bank)
+        if key != self._lot_key:
+            self._lot_key, self._lot_value = key, self._lot_points_worth(obs, auction.animals)
+        return self._lot_value
+
+    def _lot_points_worth(self, obs: Observation, animals: Sequence[Animal]) -> float:
         pts = 0.0
         counts: dict[Animal, int] = {}
-        for a in auction.animals:
+        for a in animals:
             counts[a] = counts.get(a, 0) + 1
         for a, k in counts.items():
             pts += stake_points(obs, a, obs.player, k)

@@ -61,8 +61,8 @@ from kuhtheory.solvers.trade import (
     TradeRules,
     _round_payoffs,
     _round_shape,
-    _undominated_by_group,
     counter_totals,
+    undominated_columns,
 )
 from kuhtheory.solvers.trade_solution import TRADE_ACCURACY
 from kuhtheory.solvers.trade_tables import OfferRow, ReplyRow
@@ -93,7 +93,7 @@ class Round:
         """Which replies are not weakly dominated at count run ``g`` (on its offers)."""
         if g not in self._kept:
             rows = self.block[self.rows_of(g)]
-            self._kept[g] = _undominated_by_group(rows, np.zeros(1, dtype=np.int64))[0]
+            self._kept[g] = undominated_columns(rows)
         return self._kept[g]
 
     @functools.cached_property
