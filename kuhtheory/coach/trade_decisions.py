@@ -56,6 +56,7 @@ from kuhtheory.engine.actions import Accept, Action, Counter, Offer, Trade
 from kuhtheory.errors import SolverError
 from kuhtheory.solvers import ReplyRow
 from kuhtheory.solvers.trade import counter_totals, offer_classes
+from kuhtheory.solvers.trade_round import RoundSolution
 
 __all__ = [
     "OfferAssessment",
@@ -97,6 +98,8 @@ def _model(s: TradeSetup, solution: Any, second: bool) -> str:
     accept = "B may accept" if rules.responder_may_accept else "B must counter"
     if s.general:
         kind = f"general-sum trade subgame (W_A = {s.worths[0]}, W_B = {s.worths[1]}; Lemke)"
+    elif isinstance(solution, RoundSolution):
+        kind = f"zero-sum trade subgame (W = {s.worths[0]}; each count's LP, as the bot plays)"
     else:
         kind = f"zero-sum trade subgame (W = {s.worths[0]}; sequence-form LP)"
     text = (
