@@ -424,8 +424,8 @@ class EquilibriumAgent(KuhhandelBot):
         if player == obs.player or not self.spread or not hidden:
             return hand
         weights: dict[Counts, float] = {}
-        for hand, p in self._belief.belief(obs, player, self.spread):
-            key = model_hand(to_counts(hand))
+        for likely, p in self._belief.belief(obs, player, self.spread):
+            key = model_hand(to_counts(likely))
             weights[key] = weights.get(key, 0.0) + p
         if len(weights) == 1:
             return next(iter(weights))

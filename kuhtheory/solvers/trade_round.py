@@ -26,6 +26,11 @@ depends on (the trade rules, both hands as counts, ``W``):
 * **Reply**: B's reply to one count optimal in that count's own matrix game (offers of that count
   x replies), then among those the best against A's uniform mix of those offers: the proper
   reply of issue 13 (never "only just deters" off the path).
+* **The whole solution** (:func:`solution`): the offers and the reply to every count as the
+  tables of :func:`~kuhtheory.solvers.solve_trade`; the equilibrium bot plays it and the coach
+  measures against it, so a bot's optimal move is never judged by another optimal solution.
+* **A bound** (:func:`upper_bound`): the value from above without an LP, for a bot that only
+  needs to know that a trade cannot be its best.
 
 The tolerance is :data:`~kuhtheory.solvers.lp.RELATIVE_TOLERANCE` times the largest payoff, at
 most :data:`~kuhtheory.solvers.trade_solution.TRADE_ACCURACY`; a check that fails raises
@@ -235,11 +240,6 @@ class Values:
     first: float
     second: float | None
 
-    def tie(self, second: bool) -> float | None:
-        """What a tie is worth to A in the first round (classic: the second round's value) or in
-        the second (None: the stake goes free)."""
-        return None if second else self.second
-
 
 @functools.lru_cache(maxsize=8192)
 def values(rules: TradeRules, a: Counts, b: Counts, w: float) -> Values:
@@ -382,13 +382,11 @@ def _round_played(rules: TradeRules, a: Counts, b: Counts, w: float, second: boo
 
 def _round(rules: TradeRules, a: Counts, b: Counts, w: float, second: bool) -> tuple[Round, float]:
     """The round played (the first, or classic's second after a tie) and its value."""
+    rnd = _round_played(rules, a, b, w, second)  # raises if there is no second round
     v = values(rules, a, b, w)
-    tie = v.tie(second)
-    if second:
-        if v.second is None:
-            raise SolverError(f"no second trade round under tie rule {rules.trade_tie.value!r}")
-        return round_of(rules, a, b, w, w), v.second
-    return round_of(rules, a, b, w, w if tie is None else tie), v.first
+    value = v.second if second else v.first
+    assert value is not None
+    return rnd, value
 
 
 @dataclass(frozen=True, eq=False)
