@@ -116,9 +116,9 @@ class GameState:
     _shown: tuple[tuple[int, ...] | None, ...]
     #: per seat, the piles he saw in exchanges: ``(turn, other player, that player's cards)``
     _reveals: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]
-    #: K-HOUSE-1: the deck position and how often each turn-start position ``(player, money,
-    #: herds)`` has occurred since the deck last moved (a dict never changed once shared)
-    _seen: tuple[int, dict[Any, int]] | None
+    #: K-HOUSE-1: the deck position and the turn-start positions ``(player, money, herds)``
+    #: since the deck last moved, oldest first
+    _seen: tuple[int, tuple[tuple[int, tuple[Counts, ...], tuple[Herd, ...]], ...]] | None
     #: whether the game ended by K-HOUSE-1 (a position repeated a third time)
     _repeated: bool
     _auction: RunningAuction | None
@@ -132,7 +132,7 @@ class GameState:
     #: the newest entry of the game's log (the setup's entry before any action)
     _log: LogEntry
     #: the events of the action whose state the rules are building (see ``record``)
-    _new_events: list[RawEvent]
+    _new_events: tuple[RawEvent, ...]
     #: the legal actions, listed when first asked for
     _legal: LegalActions | None
 
@@ -178,13 +178,13 @@ class GameState:
         new._has_bid = self._has_bid
         new._trade = self._trade
         new._log = self._log
-        new._new_events = []
+        new._new_events = ()
         new._legal = None
         return new
 
     def record(self, event: type[Event], *args: Any) -> None:
         """Record a public event of the state the rules are building."""
-        self._new_events.append((event, args))
+        self._new_events += ((event, args),)
 
     # ----- setup -------------------------------------------------------------------------------
     @property
@@ -420,7 +420,7 @@ class GameState:
         if rule is None or action.player != self._current:
             raise rules.refusal(self, action)
         new = rule(self, action)
-        events = tuple(new._new_events)
+        events = new._new_events
         _, _, _, events_before, actions_before = self._log
         # (a bid or a pass is its own event, derived from the action: see kuhtheory.engine.events)
         count = events_before + len(events) + isinstance(action, SELF_NARRATING)
@@ -452,7 +452,15 @@ class GameState:
     # ----- scores ------------------------------------------------------------------------------
     def scores(self) -> tuple[int, ...]:
         """Each player's score from the families complete so far, with the edition's scoring."""
-        return tuple(self.score(p) for p in range(self._players))
+        families: list[list[Animal]] = [[] for _ in range(self._players)]
+        for animal, owner in zip(ANIMALS, self._owners, strict=True):
+            if owner >= 0:
+                families[owner].append(animal)
+        bonus = self._edition.dove_bonus
+        return tuple(
+            family_score(self._edition, owned) + (bonus if p == self._dove else 0)
+            for p, owned in enumerate(families)
+        )
 
     def score(self, player: int) -> int:
         """``player``'s score (see :func:`family_score`), plus the dove bonus if he holds it."""
