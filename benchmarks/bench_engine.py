@@ -110,8 +110,8 @@ def _breakdown(games: int) -> None:
     # would otherwise walk all of them again and again (a play loop keeps none).
     gc.collect()
     gc.freeze()
-    per_game = actions / games
-    print(f"breakdown: {games} four-player classic random games, {per_game:.1f} actions each")
+    length = actions / games
+    print(f"breakdown: {games} four-player classic random games, {length:.1f} actions each")
     print("  action   per game   legal    act  apply  (us, each the best of 7 rounds)   us/game")
     total = _best(setup) / games
     for kind, pairs in sorted(by_kind.items(), key=lambda item: -len(item[1])):

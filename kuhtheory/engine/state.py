@@ -49,6 +49,8 @@ from kuhtheory.errors import IllegalActionError, InvalidActionError, InvalidSetu
 #: A herd: how many cards of each species a player owns, indexed like
 #: :data:`kuhtheory.cards.ANIMALS`.
 Herd = tuple[int, ...]
+#: A turn-start position for the house rule K-HOUSE-1: the player to move, every hand, every herd.
+Position = tuple[int, tuple[Counts, ...], tuple[Herd, ...]]
 
 
 class GameState:
@@ -116,9 +118,9 @@ class GameState:
     _shown: tuple[tuple[int, ...] | None, ...]
     #: per seat, the piles he saw in exchanges: ``(turn, other player, that player's cards)``
     _reveals: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]
-    #: K-HOUSE-1: the deck position and the turn-start positions ``(player, money, herds)``
-    #: since the deck last moved, oldest first
-    _seen: tuple[int, tuple[tuple[int, tuple[Counts, ...], tuple[Herd, ...]], ...]] | None
+    #: K-HOUSE-1: the deck position and the turn-start positions since the deck last moved,
+    #: oldest first
+    _seen: tuple[int, tuple[Position, ...]] | None
     #: whether the game ended by K-HOUSE-1 (a position repeated a third time)
     _repeated: bool
     _auction: RunningAuction | None
@@ -452,15 +454,7 @@ class GameState:
     # ----- scores ------------------------------------------------------------------------------
     def scores(self) -> tuple[int, ...]:
         """Each player's score from the families complete so far, with the edition's scoring."""
-        families: list[list[Animal]] = [[] for _ in range(self._players)]
-        for animal, owner in zip(ANIMALS, self._owners, strict=True):
-            if owner >= 0:
-                families[owner].append(animal)
-        bonus = self._edition.dove_bonus
-        return tuple(
-            family_score(self._edition, owned) + (bonus if p == self._dove else 0)
-            for p, owned in enumerate(families)
-        )
+        return tuple(self.score(p) for p in range(self._players))
 
     def score(self, player: int) -> int:
         """``player``'s score (see :func:`family_score`), plus the dove bonus if he holds it."""
