@@ -92,7 +92,8 @@ def _breakdown(games: int) -> None:
     def setup() -> None:
         for seed in range(games):
             new_game(players=4, seed=seed)
-            [RandomAgent(agent_seed(seed, k)) for k in range(4)]
+            for k in range(4):
+                RandomAgent(agent_seed(seed, k))
 
     def play_all() -> None:
         for seed in range(games):
@@ -113,7 +114,8 @@ def _breakdown(games: int) -> None:
     length = actions / games
     print(f"breakdown: {games} four-player classic random games, {length:.1f} actions each")
     print("  action   per game   legal    act  apply  (us, each the best of 7 rounds)   us/game")
-    total = _best(setup) / games
+    setup_time = _best(setup) / games
+    total = setup_time
     for kind, pairs in sorted(by_kind.items(), key=lambda item: -len(item[1])):
         bot = RandomAgent(1)
         legal = [state.legal_actions() for state, _ in pairs]
@@ -139,7 +141,7 @@ def _breakdown(games: int) -> None:
             f"   {1e6 * per_game:36.0f}"
         )
     gc.unfreeze()
-    print(f"  setup (new_game and four bots){1e6 * _best(setup) / games:44.0f}")
+    print(f"  setup (new_game and four bots){1e6 * setup_time:44.0f}")
     print(
         f"  sum {1e6 * total:.0f} us/game; play() {1e6 * whole / games:.0f} us/game "
         f"({1e6 * whole / actions:.2f} us/action): the rest is the loop and first visits"
