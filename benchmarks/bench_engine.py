@@ -11,7 +11,12 @@ Prints figures; never fails on time. Run: ``.venv/bin/python benchmarks/bench_en
 2. Bots: full games per second (CPU time, one core) for 3, 4 and 5 players with the random and the
    heuristic bots of :mod:`kuhtheory.agents` in classic, and one line per other edition and
    variant for 4 players (``--bot-games N`` random games per line, N/4 heuristic; 0 skips).
-3. Robustness: ``--games`` random games (:func:`kuhtheory.agents.random.random_playout`, 3-5
+3. ``--breakdown N``: where a random game's time goes. N four-player classic games are played and
+   every position kept; then, per action type, the legal actions, the random bot's choice and
+   ``apply`` are timed again on those positions (each the best of several rounds: a position never
+   changes, so the same work can be repeated), and the sum is set beside the whole loop's time.
+   The rest is the loop itself and what only a first visit costs (cache misses, a cold CPU cache).
+4. Robustness: ``--games`` random games (:func:`kuhtheory.agents.random.random_playout`, 3-5
    players) for every edition and variant; each must end with every family complete and owned by
    one player (or by the house rule K-HOUSE-1, counted) and the whole money deck accounted for.
 """
@@ -20,16 +25,20 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import pstats
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 
 from kuhtheory.agents.random import random_playout
 from kuhtheory.cards import ANIMALS
 from kuhtheory.editions import VARIANTS, get_edition
-from kuhtheory.engine import new_game
+from kuhtheory.engine import GameState, new_game
+from kuhtheory.engine.actions import Action
+from kuhtheory.engine.legal import LegalActions
 
 #: Rounds of the throughput section: a shared machine's other load can halve one round's figure,
 #: so the median of the rounds is the figure to report (each round is printed too).
@@ -63,6 +72,80 @@ def _throughput(games: int) -> None:
                 f"{1e6 * cpu / actions:5.2f} us/action"
             )
         print(f"  median {statistics.median(rates):8.1f} games/s CPU (target {target})")
+
+
+def _best(work: Callable[[], object], rounds: int = 7) -> float:
+    """The least CPU time of ``rounds`` runs of ``work`` (the others were slowed by other load)."""
+    times = []
+    for _ in range(rounds):
+        start = time.process_time()
+        work()
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def _breakdown(games: int) -> None:
+    from kuhtheory.agents.play import agent_seed, moves, play
+    from kuhtheory.agents.random import RandomAgent
+    from kuhtheory.engine.rules import LEGAL_ACTIONS
+
+    def setup() -> None:
+        for seed in range(games):
+            new_game(players=4, seed=seed)
+            for k in range(4):
+                RandomAgent(agent_seed(seed, k))
+
+    def play_all() -> None:
+        for seed in range(games):
+            bots = [RandomAgent(agent_seed(seed, k)) for k in range(4)]
+            play(new_game(players=4, seed=seed), bots)
+
+    whole = _best(play_all, 3)
+    by_kind: dict[str, list[tuple[GameState, Action]]] = {}
+    for seed in range(games):
+        bots = [RandomAgent(agent_seed(seed, k)) for k in range(4)]
+        for state, action, _ in moves(new_game(players=4, seed=seed), bots):
+            by_kind.setdefault(type(action).__name__, []).append((state, action))
+    actions = sum(len(pairs) for pairs in by_kind.values())
+    # The positions kept here are not garbage: leave them out of the collector's rounds, which
+    # would otherwise walk all of them again and again (a play loop keeps none).
+    gc.collect()
+    gc.freeze()
+    length = actions / games
+    print(f"breakdown: {games} four-player classic random games, {length:.1f} actions each")
+    print("  action   per game   legal    act  apply  (us, each the best of 7 rounds)   us/game")
+    setup_time = _best(setup) / games
+    total = setup_time
+    for kind, pairs in sorted(by_kind.items(), key=lambda item: -len(item[1])):
+        bot = RandomAgent(1)
+        legal = [state.legal_actions() for state, _ in pairs]
+
+        def list_legal(pairs: list[tuple[GameState, Action]] = pairs) -> None:
+            for state, _ in pairs:
+                LEGAL_ACTIONS[state.phase](state, state.current_player)
+
+        def choose(legal: list[LegalActions] = legal, bot: RandomAgent = bot) -> None:
+            for actions in legal:
+                bot.act(None, actions)
+
+        def apply(pairs: list[tuple[GameState, Action]] = pairs) -> None:
+            for state, action in pairs:
+                state.apply(action)
+
+        costs = [_best(work) for work in (list_legal, choose, apply)]
+        per_game = sum(costs) / games
+        total += per_game
+        legal_us, act_us, apply_us = (1e6 * cost / len(pairs) for cost in costs)
+        print(
+            f"  {kind:8s} {len(pairs) / games:8.1f} {legal_us:7.2f} {act_us:6.2f} {apply_us:6.2f}"
+            f"   {1e6 * per_game:36.0f}"
+        )
+    gc.unfreeze()
+    print(f"  setup (new_game and four bots){1e6 * setup_time:44.0f}")
+    print(
+        f"  sum {1e6 * total:.0f} us/game; play() {1e6 * whole / games:.0f} us/game "
+        f"({1e6 * whole / actions:.2f} us/action): the rest is the loop and first visits"
+    )
 
 
 def _bot_rate(bot: str, players: int, edition: str, variants: tuple[str, ...], games: int) -> str:
@@ -133,6 +216,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--throughput-games", type=int, default=1000)
     parser.add_argument("--bot-games", type=int, default=200)
+    parser.add_argument("--breakdown", type=int, default=0, metavar="N")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     if args.profile:
@@ -142,6 +226,8 @@ def main() -> None:
         return
     if args.throughput_games > 0:
         _throughput(args.throughput_games)
+    if args.breakdown > 0:
+        _breakdown(args.breakdown)
     if args.bot_games > 0:
         _bots(args.bot_games)
     if args.games > 0:

@@ -5,7 +5,9 @@
   win rates of weak bots live. It accepts fractional successes (a win shared by two players counts
   1/2, see :mod:`kuhtheory.tournament`); the formula only needs the observed proportion and ``n``.
 * :func:`mean_interval` — the mean with the Student-t interval ``mean +- t(0.975, n-1) s / sqrt(n)``
-  (for the thousands of games of a tournament it is the normal interval).
+  (for the thousands of games of a tournament it is the normal interval). Given the least value the
+  mean can take (``floor``: a score is never negative), the interval is cut there: a few games of a
+  weak bot would otherwise print a negative lower end for a mean score, which no game can have.
 
 Both take a confidence ``level`` (default 0.95) and return a :class:`Interval`.
 
@@ -103,11 +105,21 @@ def wilson_interval(successes: float, n: int, level: float = 0.95) -> Interval:
     return Interval(p, max(0.0, min(centre - half, p)), min(1.0, max(centre + half, p)))
 
 
-def mean_interval(values: Sequence[float], level: float = 0.95) -> Interval:
+def mean_interval(
+    values: Sequence[float], level: float = 0.95, *, floor: float | None = None
+) -> Interval:
     """The mean of ``values`` with its Student-t confidence interval (one value: no width).
+
+    ``floor``, if given, is the least value the true mean can take (0 for scores): the interval's
+    lower end is raised to it. The cut interval covers the true mean whenever the uncut one does,
+    since the part cut away holds no possible mean, so its coverage is unchanged.
 
     >>> mean_interval([5.0]).rounded(1)
     Interval(estimate=5.0, low=5.0, high=5.0)
+    >>> mean_interval([0.0, 0.0, 30.0]).rounded(1)
+    Interval(estimate=10.0, low=-33.0, high=53.0)
+    >>> mean_interval([0.0, 0.0, 30.0], floor=0.0).rounded(1)
+    Interval(estimate=10.0, low=0.0, high=53.0)
     """
     n = len(values)
     if n == 0:
@@ -117,7 +129,8 @@ def mean_interval(values: Sequence[float], level: float = 0.95) -> Interval:
         return Interval(mean, mean, mean)
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = t_quantile(level, n - 1) * math.sqrt(var / n)
-    return Interval(mean, mean - half, mean + half)
+    low = mean - half if floor is None else max(mean - half, floor)
+    return Interval(mean, low, mean + half)
 
 
 def standard_deviation(values: Sequence[float]) -> float:

@@ -27,7 +27,8 @@ Statistics (per bot *name*: two ``heuristic`` entries are pooled)
       the win rates of a game add up to 1); ``shared="win"`` counts it as a full win for each.
       Pooled entries of the same bot in one game are not independent (two heuristic seats cannot
       both win alone); their negative correlation makes the interval slightly conservative.
-    * ``mean score`` with the Student-t 95 % interval;
+    * ``mean score`` with the Student-t 95 % interval, cut at 0 (a score is never negative,
+      K-END-2);
     * the head-to-head table: for two different bots A and B, over the games where both sit, the
       share of (A seat, B seat) pairs where A scored more than B (equal scores count 1/2).
 
@@ -291,7 +292,7 @@ def tabulate(
                 seats=n,
                 wins=wins[b],
                 win_rate=wilson_interval(min(wins[b], n), n, level),
-                mean_score=mean_interval(scores[b], level),
+                mean_score=mean_interval(scores[b], level, floor=0.0),
                 score_sd=standard_deviation(scores[b]),
             )
         )

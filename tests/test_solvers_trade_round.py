@@ -21,7 +21,15 @@ from scipy.optimize import linprog
 from kuhtheory.cards import DENOMINATIONS, Counts, to_counts
 from kuhtheory.solvers import solve_trade
 from kuhtheory.solvers.trade import TradeRules
-from kuhtheory.solvers.trade_round import offers, reply, round_of, values
+from kuhtheory.solvers.trade_round import (
+    _envelope_value,
+    offers,
+    reply,
+    round_of,
+    solution,
+    upper_bound,
+    values,
+)
 
 EDITIONS = ["classic", "2025", "first", "bluff"]
 TOL = 1e-6
@@ -156,3 +164,104 @@ def test_a_count_a_cannot_lay_is_answered_as_the_largest_below() -> None:
     rules = TradeRules.from_edition("classic")
     a, b = to_counts((10, 50)), to_counts((10, 10))
     assert reply(rules, a, b, 100.0, 5) == reply(rules, a, b, 100.0, 2)
+
+
+def _earned(rnd, table, replies) -> list[float]:  # type: ignore[no-untyped-def]
+    """What each offer A lays (rows ``(count, total, p)``) earns against ``replies`` (rows with
+    ``count``, ``accept``, ``counters``), by the round's payoff block."""
+    out = []
+    for c, t, p in table:
+        if p <= 1e-9:
+            continue
+        row = next(r for r in replies if r.count == c)
+        mix = dict(row.counters)
+        y = np.array([row.accept if r is None else mix.get(r, 0.0) for r in rnd.replies])
+        o = int(np.flatnonzero((rnd.counts == c) & (rnd.totals == t))[0])
+        out.append(float(rnd.block[o] @ y))
+    return out
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@slow
+@given(a=hands, b=hands, w=worths)
+def test_solution_and_solve_trade_proper_are_interchangeable(
+    edition: str, a: Counts, b: Counts, w: float
+) -> None:
+    """The tables the bot plays and the coach measures (:func:`solution`) against
+    :func:`solve_trade`'s ``proper`` solution: the same value, and every offer either solution
+    lays earns exactly the value against the other's replies (both replies are optimal in each
+    count's own game), so a move optimal in one loses nothing measured by the other."""
+    rules = TradeRules.from_edition(edition)
+    ours = solution(rules, a, b, w)
+    full = solve_trade(edition, _cards(a), _cards(b), int(w), refinement="proper")
+    rounds = [(ours, full, False)]
+    if full.second_round is not None:
+        assert ours.second_round is not None
+        rounds.append((ours.second_round, full.second_round, True))
+    for mine, theirs, second in rounds:
+        assert mine.value == pytest.approx(float(theirs.value), abs=TOL)
+        _, rnd = _round(edition, a, b, w, second)
+        for earned in (
+            _earned(rnd, mine.offer_table(), theirs.replies),
+            _earned(rnd, theirs.offer_table(), mine.replies),
+        ):
+            assert earned == pytest.approx([mine.value] * len(earned), abs=TOL)
+        assert [r.count for r in mine.replies] == [r.count for r in theirs.replies]
+        assert mine.offer_table() == offers(rules, a, b, w, second).table()
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@slow
+@given(a=hands, b=hands, w=worths)
+def test_upper_bound_holds_the_value(edition: str, a: Counts, b: Counts, w: float) -> None:
+    """The bound the bot prunes candidate trades with (no LP) is never below the value."""
+    rules = TradeRules.from_edition(edition)
+    assert upper_bound(rules, a, b, w) >= values(rules, a, b, w).first - TOL
+
+
+def test_cached_answers_equal_fresh_ones() -> None:
+    """Every cache of the module (keyed by the rules, both hands and W) gives what a fresh solve
+    gives."""
+    rules = TradeRules.from_edition("classic")
+    a, b, w = to_counts((0, 0, 10, 50, 100)), to_counts((0, 10, 10, 50)), 120.0
+    for f, args in (
+        (values, (rules, a, b, w)),
+        (upper_bound, (rules, a, b, w)),
+        (offers, (rules, a, b, w)),
+        (reply, (rules, a, b, w, 2)),
+        (solution, (rules, a, b, w)),
+    ):
+        cached = f(*args)  # type: ignore[operator]
+        fresh = f.__wrapped__(*args)  # type: ignore[attr-defined]
+        assert repr(cached) == repr(fresh), f
+
+
+def _linprog_value(game: np.ndarray) -> float:
+    """The value of a matrix game (A maximises over rows) by scipy's linprog, apart from the
+    module: minimise ``w`` over B's mixes ``y`` with ``game y <= w``."""
+    k, m = game.shape
+    res = linprog(
+        np.r_[np.zeros(m), 1.0],
+        A_ub=np.c_[game, -np.ones(k)],
+        b_ub=np.zeros(k),
+        A_eq=np.r_[np.ones(m), 0.0][None, :],
+        b_eq=[1.0],
+        bounds=[(0, None)] * m + [(None, None)],
+    )
+    return float(res.fun)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.integers(1, 6),
+    entries=st.lists(st.integers(-50, 50), min_size=12, max_size=12),
+    two_rows=st.booleans(),
+)
+def test_envelope_value_is_the_lp_value(rows: int, entries: list[int], two_rows: bool) -> None:
+    """Games with two replies (or two offers) are valued without an LP: the same value."""
+    game = np.array(entries[: 2 * rows], dtype=float).reshape(rows, 2)
+    if two_rows:
+        game = game.T.copy()
+    got = _envelope_value(game)
+    assert got is not None
+    assert got == pytest.approx(_linprog_value(game), abs=TOL)

@@ -63,6 +63,35 @@ def test_mean_interval_student_t() -> None:
     assert ci.high - ci.estimate == pytest.approx(3.182446 * (5 / 3) ** 0.5 / 2, rel=1e-6)
 
 
+def test_mean_score_interval_is_cut_at_zero_as_no_score_is_negative() -> None:
+    # K-END-2: a score is a sum of family points, never negative. The t-interval of 9 scores of a
+    # weak bot reached -58.1 in the tournaments chapter; cut at the floor it starts at 0, and the
+    # high end is the t-interval's own.
+    scores = [0.0] * 7 + [40.0, 9000.0]
+    plain, cut = mean_interval(scores), mean_interval(scores, floor=0.0)
+    assert plain.low < 0 == cut.low
+    assert (cut.estimate, cut.high) == (plain.estimate, plain.high)
+    # Above the floor nothing changes.
+    assert mean_interval([1.0, 2.0, 3.0, 4.0], floor=0.0) == mean_interval([1.0, 2.0, 3.0, 4.0])
+
+
+def test_tournament_table_cuts_a_weak_bots_mean_score_at_zero() -> None:
+    # Three games: the random bot's uncut t-interval reaches below 0 (K-END-2: no score can).
+    r = run_tournament(["heuristic", "heuristic", "random"], games=3, seed=2)
+    row = r.row("random")
+    assert row.mean_score.low == 0 < row.mean_score.estimate
+    seats = [
+        g.scores[seat] for g in r.games for seat, e in enumerate(g.entries) if r.bots[e] == "random"
+    ]
+    assert mean_interval(seats).low < 0 and mean_interval(seats).high == row.mean_score.high
+
+
+@given(st.lists(st.integers(0, 5000), min_size=1, max_size=40))
+def test_tournament_mean_score_intervals_never_go_below_zero(scores: list[int]) -> None:
+    ci = mean_interval([float(s) for s in scores], floor=0.0)
+    assert 0 <= ci.low <= ci.estimate <= ci.high
+
+
 def test_statistics_refuse_bad_input() -> None:
     with pytest.raises(SolverInputError, match="n=0"):
         wilson_interval(0, 0)

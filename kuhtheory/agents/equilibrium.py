@@ -49,7 +49,9 @@ model to at most two 0-cards and a spread of the other denominations (:func:`mod
 bot only ever lays cards of that cut-down hand. The belief reads the event log only when a
 decision needs it (or the bot has just seen a pile). Figures (``benchmarks/bench_tournament.py``,
 the line "equilibrium mix games/s"): four seats equilibrium, heuristic, heuristic, random play
-about 6-7 classic games per CPU second (about 3.7 before trade_round); solving against the belief
+about 19-20 classic games per CPU second (about 7 with the offers from ``solve_trade`` and no
+bounds, 3.7 before trade_round); a candidate trade is valued only if its LP-free bound
+(:meth:`Plan.bound`) can beat the best so far and reach ``TRADE_SHARE``; solving against the belief
 (``spread=2``) or the general-sum trade costs more per trade, see the benchmark for the games per
 second and the win rates of each variant.
 
@@ -266,14 +268,25 @@ class Plan:
                 pass
         return _solve(self.edition, self.a, self.b, self.w, refined)[0]
 
+    def bound(self) -> float:
+        """An upper bound on :meth:`value` without an LP (:func:`trade_round.upper_bound`);
+        infinite where the full solver is used."""
+        args = self._round_args()
+        return float("inf") if args is None else trade_round.upper_bound(*args)
+
     def offers(self, second: bool = False) -> tuple[tuple[int, int, float], ...]:
         """A's offers ``(count, total, probability)`` in the first round or (``second``) in
         classic's round after a tie (K-TRD-3). Empty when A's offers depend on a hidden hand.
 
-        Always from :func:`_solve` (quasi-perfect): A's optimal offers are often alike but for
-        their count (0-cards added), and :func:`trade_round.offers` may pick another count than
-        the full solver does; the coach (:mod:`kuhtheory.coach`) measures with the full solver,
-        and a reply to a count off its path is judged against the worst case."""
+        With one model hand each and one worth from :func:`trade_round.offers`, the very
+        solution the coach (:mod:`kuhtheory.coach`) measures against
+        (:func:`trade_round.solution`); otherwise from :func:`_solve` (quasi-perfect)."""
+        args = self._round_args()
+        if args is not None:
+            try:
+                return tuple(trade_round.offers(*args, second).table())
+            except SolverError:
+                pass
         solved = _solve(self.edition, self.a, self.b, self.w)
         table = solved[3] if second else solved[1]
         return table if table is not None else solved[1]
@@ -366,6 +379,8 @@ class EquilibriumAgent(KuhhandelBot):
         self._belief = MoneyTracker()
         self._revealed = 0
         self._turn_starts: dict[tuple[Any, ...], int] = {}
+        self._lot_key: tuple[Any, ...] = ()
+        self._lot_value = 0.0
 
     def __repr__(self) -> str:
         extra = f", spread={self.spread!r}" if self.spread else ""
@@ -402,14 +417,15 @@ class EquilibriumAgent(KuhhandelBot):
         floor = trade.offer_count if trade is not None and player == trade.offerer else 0
         return model_hand(to_counts(self._belief.likely_hand(obs, player)), floor=floor)
 
-    def _side(self, obs: Observation, player: int, hidden: bool) -> Side:
-        """What the solver is told of ``player``'s money: the bot's own model hand, the
-        opponent's likely hand, or (``spread > 0`` and ``hidden``) the bot's belief over it."""
+    def _side(self, obs: Observation, player: int, hidden: bool, hand: Counts) -> Side:
+        """What the solver is told of ``player``'s money: his model ``hand`` (the bot's own, or
+        the opponent's likely hand), or (``spread > 0`` and ``hidden``) the bot's belief over
+        it."""
         if player == obs.player or not self.spread or not hidden:
-            return self._hand_of(obs, player)
+            return hand
         weights: dict[Counts, float] = {}
-        for hand, p in self._belief.belief(obs, player, self.spread):
-            key = model_hand(to_counts(hand))
+        for likely, p in self._belief.belief(obs, player, self.spread):
+            key = model_hand(to_counts(likely))
             weights[key] = weights.get(key, 0.0) + p
         if len(weights) == 1:
             return next(iter(weights))
@@ -433,8 +449,8 @@ class EquilibriumAgent(KuhhandelBot):
             return Plan(obs.edition, ha, hb, (min(wa, cap), min(wb, cap))), wa
         w = self.trade_w(obs, a, b, animal, stake)
         one_round = obs.edition.trade_tie is not TradeTie.REOFFER_THEN_FREE
-        side_a = self._side(obs, a, hidden=True)
-        side_b = self._side(obs, b, hidden=one_round)
+        side_a = self._side(obs, a, True, ha)
+        side_b = self._side(obs, b, one_round, hb)
         return Plan(obs.edition, side_a, side_b, min(w, cap)), w
 
     # ----- the decisions (routed by :class:`~kuhtheory.agents.base.KuhhandelBot`) ----------------
@@ -448,12 +464,20 @@ class EquilibriumAgent(KuhhandelBot):
             self._belief.update(obs)
 
     def _lot_worth(self, obs: Observation) -> float:
+        """The money worth of the lot to the bot, kept for the auction: it reads only the lot,
+        the herds, the family owners and the bank (money in play), none of which a bid changes."""
         auction = obs.auction
         if auction is None:
             return 0.0
+        key = (obs.edition, obs.player, auction.animals, obs.herds, obs.family_owners, obs.bank)
+        if key != self._lot_key:
+            self._lot_key, self._lot_value = key, self._lot_points_worth(obs, auction.animals)
+        return self._lot_value
+
+    def _lot_points_worth(self, obs: Observation, animals: Sequence[Animal]) -> float:
         pts = 0.0
         counts: dict[Animal, int] = {}
-        for a in auction.animals:
+        for a in animals:
             counts[a] = counts.get(a, 0) + 1
         for a, k in counts.items():
             pts += stake_points(obs, a, obs.player, k)
@@ -499,9 +523,19 @@ class EquilibriumAgent(KuhhandelBot):
         # Several candidates are only valued (the value does not depend on the refinement); the
         # chosen one is solved refined, so that the bot never lays a weakly dominated offer.
         several = len(scored) > 1 and CANDIDATES > 1
-        best: tuple[float, int, Animal, int, Plan] | None = None
+        # Each candidate's value is at most its bound (no LP): when no bound reaches
+        # TRADE_SHARE of its W the bot auctions, and a candidate whose bound does not beat the
+        # best value so far is not valued. Both only skip work: the choice is the same.
+        candidates = []
         for _, opponent, animal, stake in scored[:CANDIDATES]:
             plan, w = self._plan(obs, me, opponent, animal, stake)
+            candidates.append((plan.bound(), opponent, animal, w, plan))
+        if auction is not None and all(ub < TRADE_SHARE * w for ub, _, _, w, _ in candidates):
+            return auction
+        best: tuple[float, int, Animal, int, Plan] | None = None
+        for bound, opponent, animal, w, plan in candidates:
+            if best is not None and bound <= best[0]:
+                continue
             value = plan.value(refined=not several)
             if best is None or value > best[0]:
                 best = (value, opponent, animal, w, plan)

@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import importlib
+from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
@@ -77,9 +78,9 @@ def play(
     with ``stop_at_limit`` is returned as it stands (``is_terminal`` False): the runs of many
     games record it as unfinished and go on.
     """
-    end = state
-    for _, _, after in moves(state, agents, max_actions=max_actions):
-        end = after
+    # Only the last move matters here: a deque of length 1 runs the loop and keeps it.
+    last = deque(moves(state, agents, max_actions=max_actions), maxlen=1)
+    end = last[0][2] if last else state
     if end.current_player is not None and not stop_at_limit:
         raise InvalidSetupError(
             f"no end after {max_actions} actions with agents {[a.name for a in agents]!r}"

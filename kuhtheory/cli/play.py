@@ -28,7 +28,7 @@ from typing import Any, TextIO
 from kuhtheory.agents import AGENT_NAMES, make_agent
 from kuhtheory.agents.play import agent_seed
 from kuhtheory.cards import ANIMALS, DENOMINATIONS, Animal, format_money
-from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS
+from kuhtheory.cli.options import add_edition_options
 from kuhtheory.engine import (
     Accept,
     Action,
@@ -73,18 +73,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "table sees: your own money, how many cards the others hold, every animal. On your turn "
         "choose a move by its number or its name; 'help' lists the names.",
     )
-    p.add_argument(
-        "--edition",
-        default=DEFAULT_EDITION,
-        help=f"edition: {', '.join(EDITIONS)} (default {DEFAULT_EDITION})",
-    )
-    p.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help=f"a variant of the edition (repeatable): {', '.join(VARIANTS)}",
-    )
+    add_edition_options(p)
     p.add_argument("--players", type=int, default=4, help="number of players, 3 to 5 (default 4)")
     p.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
     p.add_argument(

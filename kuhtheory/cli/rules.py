@@ -8,8 +8,9 @@ import argparse
 import json
 import textwrap
 
+from kuhtheory.cli.options import add_edition_options
 from kuhtheory.edition_text import rules_in_words
-from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS, get_edition
+from kuhtheory.editions import VARIANTS, get_edition
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -21,18 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "player uses, then as the parameters the engine reads (--json: those as one JSON "
         "object).",
     )
-    p.add_argument(
-        "--edition",
-        default=DEFAULT_EDITION,
-        help=f"edition: {', '.join(EDITIONS)} (default {DEFAULT_EDITION})",
-    )
-    p.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help=f"apply a variant (repeatable): {', '.join(VARIANTS)}",
-    )
+    add_edition_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 

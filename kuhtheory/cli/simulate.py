@@ -27,7 +27,8 @@ from typing import Any
 
 from kuhtheory.agents import agent_names, make_agent
 from kuhtheory.agents.play import MAX_ACTIONS, agent_seed, game_summary, play
-from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, VARIANTS
+from kuhtheory.cli.options import add_edition_options
+from kuhtheory.editions import DEFAULT_EDITION
 from kuhtheory.errors import InvalidSetupError
 from kuhtheory.files import check_output_dir
 from kuhtheory.game import GameSpec, game_names, get_game
@@ -120,18 +121,7 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
         default="kuhhandel",
         help=f"which game: {', '.join(game_names())} (default kuhhandel)",
     )
-    p.add_argument(
-        "--edition",
-        default=None,
-        help=f"Kuhhandel edition: {', '.join(EDITIONS)} (default {DEFAULT_EDITION})",
-    )
-    p.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help=f"Kuhhandel variant (repeatable): {', '.join(VARIANTS)}",
-    )
+    add_edition_options(p, default=None)
     p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
 
 

@@ -37,7 +37,8 @@ import json
 from collections.abc import Callable
 
 from kuhtheory.cards import format_money
-from kuhtheory.editions import DEFAULT_EDITION, EDITIONS, get_edition
+from kuhtheory.cli.options import add_edition_options
+from kuhtheory.editions import get_edition
 from kuhtheory.errors import SolverInputError
 from kuhtheory.quoting import excerpt
 from kuhtheory.solvers.auction import AuctionResult, Selection, compare_auction, solve_auction
@@ -75,7 +76,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=None,
         help="the stake's worth to the bidder (default: --value)",
     )
-    _edition(p)
+    add_edition_options(p, variants=False)
     p.add_argument(
         "--view",
         choices=("absolute", "relative"),
@@ -150,17 +151,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="also check the equilibrium at every state (one-shot deviations, the selection rule)",
     )
     a.add_argument("--step", type=_int("--step"), default=10, help="bid increment (default 10)")
-    _edition(a)
+    add_edition_options(a, variants=False)
     a.add_argument("--json", action="store_true", help="print one JSON object")
     a.set_defaults(func=run_auction)
-
-
-def _edition(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--edition",
-        default=DEFAULT_EDITION,
-        help=f"edition: {', '.join(EDITIONS)} (default {DEFAULT_EDITION})",
-    )
 
 
 #: Whole numbers on these command lines have at most this many digits (amounts of money).

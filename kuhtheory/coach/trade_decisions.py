@@ -22,7 +22,9 @@ With the classic tie (the money goes back, A offers again) a first-round tie is 
 round's equilibrium payoffs, and the re-offer and the reply to it are measured in the second round.
 
 What kind of solution: a Nash equilibrium of the zero-sum trade refined as the coach's
-``refinement`` says (quasi-perfect by default, :mod:`kuhtheory.solvers.refinements`), or a Nash
+``refinement`` says (quasi-perfect by default, :mod:`kuhtheory.solvers.refinements`; with one
+hand each the ``proper`` solution of :func:`kuhtheory.solvers.trade_round.solution`, which is
+quasi-perfect too and is what the equilibrium bot plays), or a Nash
 equilibrium of the general-sum trade from Lemke's algorithm (not refined, possibly one of several).
 """
 
@@ -54,6 +56,7 @@ from kuhtheory.engine.actions import Accept, Action, Counter, Offer, Trade
 from kuhtheory.errors import SolverError
 from kuhtheory.solvers import ReplyRow
 from kuhtheory.solvers.trade import counter_totals, offer_classes
+from kuhtheory.solvers.trade_round import RoundSolution
 
 __all__ = [
     "OfferAssessment",
@@ -95,6 +98,8 @@ def _model(s: TradeSetup, solution: Any, second: bool) -> str:
     accept = "B may accept" if rules.responder_may_accept else "B must counter"
     if s.general:
         kind = f"general-sum trade subgame (W_A = {s.worths[0]}, W_B = {s.worths[1]}; Lemke)"
+    elif isinstance(solution, RoundSolution):
+        kind = f"zero-sum trade subgame (W = {s.worths[0]}; each count's LP, as the bot plays)"
     else:
         kind = f"zero-sum trade subgame (W = {s.worths[0]}; sequence-form LP)"
     text = (

@@ -2,7 +2,10 @@
 
 A trade decision is measured in the trade subgame of :mod:`kuhtheory.solvers.trade`, set up with
 the decision maker's information (:func:`setup`) and solved by
-:func:`~kuhtheory.solvers.solve_trade` (:func:`solve`):
+:func:`~kuhtheory.solvers.solve_trade` (:func:`solve`; with one hand each and the zero-sum
+trade, unless the refinement is ``none``, by :func:`kuhtheory.solvers.trade_round.solution`: the
+solution the equilibrium bot plays, ``proper`` and so also quasi-perfect, so that a bot's optimal
+move is never judged against the replies of another optimal solution):
 
 * hands: his own exactly; the other trader's as he takes it (:mod:`.hands`), a face-down pile
   counted as its owner's. With ``spread > 0`` the other's hand is the tracker's belief over hands
@@ -46,7 +49,7 @@ from kuhtheory.coach.point import DecisionPoint, cards_text, guess_text
 from kuhtheory.coach.verdict import Certainty
 from kuhtheory.editions import TradeTie
 from kuhtheory.errors import SolverError
-from kuhtheory.solvers import OfferRow, ReplyRow, solve_trade
+from kuhtheory.solvers import OfferRow, ReplyRow, solve_trade, trade_round
 from kuhtheory.solvers.trade import TradeRules, counter_payoff, counter_totals, offer_classes
 
 __all__ = [
@@ -312,6 +315,15 @@ def solve(
     if s.general:
         return solve_trade(edition, a, b, s.worths), ()
     how = refinement or point.settings.refinement
+    if how != "none" and len(s.a_hands) == 1 and len(s.b_hands) == 1:
+        # One hand each: the solution the equilibrium bot plays (trade_round, proper and so
+        # also quasi-perfect), so that a bot's optimal move is never judged against another
+        # optimal solution's replies.
+        try:
+            w = float(s.worths[0])
+            return trade_round.solution(s.rules, s.a_hands[0][0], s.b_hands[0][0], w), ()
+        except SolverError:
+            pass  # a check failed: the full solver below
     try:
         return solve_trade(edition, a, b, s.worths[0], refinement=how), ()
     except SolverError:

@@ -187,13 +187,13 @@ def _turn_starts(n: GameState, p: int) -> None:
     the donkeys and the dove follow from those within one game.
     """
     if n._edition.deadlock is Deadlock.THIRD_REPETITION:
-        key = (p, n._money, n._herds)
+        position = (p, n._money, n._herds)
         seen = n._seen
-        counts = dict(seen[1]) if seen is not None and seen[0] == n._deck_pos else {}
-        times = counts.get(key, 0) + 1
-        counts[key] = times
-        n._seen = (n._deck_pos, counts)
-        if times >= 3:
+        before = seen[1] if seen is not None and seen[0] == n._deck_pos else ()
+        # Counted in a tuple rather than a dict: no hashing of the hands and herds, and a hand
+        # that has not changed is the same object, so it compares at once.
+        n._seen = (n._deck_pos, (*before, position))
+        if before.count(position) >= 2:
             n._repeated = True
             n._phase = GAME_OVER
             n._current = None

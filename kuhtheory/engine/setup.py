@@ -302,11 +302,11 @@ def _start(
     s._reveals = ((),) * players
     s._seen = None
     s._repeated = False
-    s._new_events = []
+    s._new_events = ()
     s._legal = None
     if deal:
         deal_short_game(s)
     begin_turn(s, first)  # (sets the turn's fields: no auction, no trade, no bid yet)
-    s._log = (None, None, tuple(s._new_events), len(s._new_events), 0)  # the setup's entry
-    s._new_events = []
+    s._log = (None, None, s._new_events, len(s._new_events), 0)  # the setup's entry
+    s._new_events = ()
     return s

@@ -49,6 +49,8 @@ from kuhtheory.errors import IllegalActionError, InvalidActionError, InvalidSetu
 #: A herd: how many cards of each species a player owns, indexed like
 #: :data:`kuhtheory.cards.ANIMALS`.
 Herd = tuple[int, ...]
+#: A turn-start position for the house rule K-HOUSE-1: the player to move, every hand, every herd.
+Position = tuple[int, tuple[Counts, ...], tuple[Herd, ...]]
 
 
 class GameState:
@@ -116,9 +118,9 @@ class GameState:
     _shown: tuple[tuple[int, ...] | None, ...]
     #: per seat, the piles he saw in exchanges: ``(turn, other player, that player's cards)``
     _reveals: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]
-    #: K-HOUSE-1: the deck position and how often each turn-start position ``(player, money,
-    #: herds)`` has occurred since the deck last moved (a dict never changed once shared)
-    _seen: tuple[int, dict[Any, int]] | None
+    #: K-HOUSE-1: the deck position and the turn-start positions since the deck last moved,
+    #: oldest first
+    _seen: tuple[int, tuple[Position, ...]] | None
     #: whether the game ended by K-HOUSE-1 (a position repeated a third time)
     _repeated: bool
     _auction: RunningAuction | None
@@ -132,7 +134,7 @@ class GameState:
     #: the newest entry of the game's log (the setup's entry before any action)
     _log: LogEntry
     #: the events of the action whose state the rules are building (see ``record``)
-    _new_events: list[RawEvent]
+    _new_events: tuple[RawEvent, ...]
     #: the legal actions, listed when first asked for
     _legal: LegalActions | None
 
@@ -178,13 +180,13 @@ class GameState:
         new._has_bid = self._has_bid
         new._trade = self._trade
         new._log = self._log
-        new._new_events = []
+        new._new_events = ()
         new._legal = None
         return new
 
     def record(self, event: type[Event], *args: Any) -> None:
         """Record a public event of the state the rules are building."""
-        self._new_events.append((event, args))
+        self._new_events += ((event, args),)
 
     # ----- setup -------------------------------------------------------------------------------
     @property
@@ -420,7 +422,7 @@ class GameState:
         if rule is None or action.player != self._current:
             raise rules.refusal(self, action)
         new = rule(self, action)
-        events = tuple(new._new_events)
+        events = new._new_events
         _, _, _, events_before, actions_before = self._log
         # (a bid or a pass is its own event, derived from the action: see kuhtheory.engine.events)
         count = events_before + len(events) + isinstance(action, SELF_NARRATING)

@@ -375,21 +375,37 @@ def _counter_labels(hand: Counts) -> tuple[str, ...]:
 def _undominated_by_group(block: np.ndarray, starts: np.ndarray) -> np.ndarray:
     """For each run of rows (B's information set: the offers of one count, starting at
     ``starts``), which columns (B's replies; B minimises) are not weakly dominated by another
-    column on those rows; of identical columns the first is kept. Shape: runs x columns. The
-    comparisons run a few columns at a time, so memory stays bounded for large hands."""
-    n = block.shape[1]
+    column on those rows (:func:`undominated_columns`). Shape: runs x columns."""
     ends = [*starts[1:].tolist(), block.shape[0]]
-    earlier = np.triu(np.ones((n, n), dtype=bool), 1)  # earlier[j, k]: j < k
-    out = np.ones((len(ends), n), dtype=bool)
+    out = np.ones((len(ends), block.shape[1]), dtype=bool)
     for g, (a, b) in enumerate(zip(starts.tolist(), ends, strict=True)):
-        rows = block[a:b]
-        step = max(1, _COMPARE_CELLS // max(1, rows.shape[0] * n))
-        le = np.empty((n, n), dtype=bool)  # le[j, k]: column j <= column k on all of the run
+        out[g] = undominated_columns(block[a:b])
+    return out
+
+
+def undominated_columns(rows: np.ndarray) -> np.ndarray:
+    """Which columns of ``rows`` (B's replies to one count's offers; B minimises) are not weakly
+    dominated by another column; of identical columns the first is kept. The comparisons run a
+    few columns at a time, so memory stays bounded for large hands."""
+    n = rows.shape[1]
+    step = max(1, _COMPARE_CELLS // max(1, rows.shape[0] * n))
+    le = np.empty((n, n), dtype=bool)  # le[j, k]: column j <= column k on all of the rows
+    if step >= n:
+        le[:] = (rows[:, :, None] <= rows[:, None, :]).all(axis=0)
+    else:
         for j in range(0, n, step):
             le[j : j + step] = (rows[:, j : j + step, None] <= rows[:, None, :]).all(axis=0)
-        eq = le & le.T
-        dominated = (le & ~eq).any(axis=0) | (eq & earlier).any(axis=0)
-        out[g] = ~dominated
+    eq = le & le.T
+    dominated = (le & ~eq).any(axis=0) | (eq & _earlier(n)).any(axis=0)
+    out: np.ndarray = ~dominated
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def _earlier(n: int) -> np.ndarray:
+    """``earlier[j, k]``: column ``j`` comes before column ``k`` (read only)."""
+    out = np.triu(np.ones((n, n), dtype=bool), 1)
+    out.flags.writeable = False
     return out
 
 

@@ -26,6 +26,11 @@ depends on (the trade rules, both hands as counts, ``W``):
 * **Reply**: B's reply to one count optimal in that count's own matrix game (offers of that count
   x replies), then among those the best against A's uniform mix of those offers: the proper
   reply of issue 13 (never "only just deters" off the path).
+* **The whole solution** (:func:`solution`): the offers and the reply to every count as the
+  tables of :func:`~kuhtheory.solvers.solve_trade`; the equilibrium bot plays it and the coach
+  measures against it, so a bot's optimal move is never judged by another optimal solution.
+* **A bound** (:func:`upper_bound`): the value from above without an LP, for a bot that only
+  needs to know that a trade cannot be its best.
 
 The tolerance is :data:`~kuhtheory.solvers.lp.RELATIVE_TOLERANCE` times the largest payoff, at
 most :data:`~kuhtheory.solvers.trade_solution.TRADE_ACCURACY`; a check that fails raises
@@ -48,6 +53,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
@@ -60,10 +66,11 @@ from kuhtheory.solvers.trade import (
     TradeRules,
     _round_payoffs,
     _round_shape,
-    _undominated_by_group,
     counter_totals,
+    undominated_columns,
 )
 from kuhtheory.solvers.trade_solution import TRADE_ACCURACY
+from kuhtheory.solvers.trade_tables import OfferRow, ReplyRow
 
 _INF = highs._INF
 
@@ -91,7 +98,7 @@ class Round:
         """Which replies are not weakly dominated at count run ``g`` (on its offers)."""
         if g not in self._kept:
             rows = self.block[self.rows_of(g)]
-            self._kept[g] = _undominated_by_group(rows, np.zeros(1, dtype=np.int64))[0]
+            self._kept[g] = undominated_columns(rows)
         return self._kept[g]
 
     @functools.cached_property
@@ -233,33 +240,72 @@ class Values:
     first: float
     second: float | None
 
-    def tie(self, second: bool) -> float | None:
-        """What a tie is worth to A in the first round (classic: the second round's value) or in
-        the second (None: the stake goes free)."""
-        return None if second else self.second
-
 
 @functools.lru_cache(maxsize=8192)
 def values(rules: TradeRules, a: Counts, b: Counts, w: float) -> Values:
-    """The trade's value to A (module docstring), each round's checked by both plans. Classic
-    solves the second round (a tie gives A the stake free) and then the first
-    round with a tie worth the second round's value; :class:`SolverError` if a check fails."""
-    value = round_value(round_of(rules, a, b, w, w))
+    """The trade's value to A (module docstring), each round's checked. Classic solves the
+    second round (a tie gives A the stake free) and then the first round with a tie worth the
+    second round's value; :class:`SolverError` if a check fails."""
+    value = _tie_worth_w(rules, a, b, w)
     if rules.trade_tie is not TradeTie.REOFFER_THEN_FREE:
         return Values(value, None)
     return Values(round_value(round_of(rules, a, b, w, value)), value)
+
+
+@functools.lru_cache(maxsize=8192)
+def _tie_worth_w(rules: TradeRules, a: Counts, b: Counts, w: float) -> float:
+    """The value of the round whose tie is worth ``w`` (classic's second round, where a tie
+    gives A the stake free; the only round of the other editions, whose tie rules do not read
+    it): what a first-round tie is worth in classic, without the first round's own value."""
+    return round_value(round_of(rules, a, b, w, w))
+
+
+def _pure_upper(rnd: Round) -> float:
+    """B's pure replies' bound on a round's value: per count the reply column whose best offer
+    earns least, then A's best count."""
+    return float(np.maximum.reduceat(rnd.block, rnd.starts, axis=0).min(axis=1).max())
+
+
+@functools.lru_cache(maxsize=8192)
+def upper_bound(rules: TradeRules, a: Counts, b: Counts, w: float) -> float:
+    """An upper bound on :func:`values` ``.first`` without an LP: the bound of B's pure replies
+    (each count's reply column whose best offer earns least). In classic a first-round tie is
+    worth the second round's value, which is at most that round's own bound ``u``; a round's
+    value and this bound only grow with what a tie is worth, so the first round is bounded with
+    a tie worth ``max(w, u)`` (one round when ``u <= w``: the second round's own).
+
+    >>> from kuhtheory.cards import to_counts
+    >>> rules = TradeRules.from_edition("classic")
+    >>> a, b = to_counts((0, 10, 50)), to_counts((10, 10))
+    >>> upper_bound(rules, a, b, 100.0) >= values(rules, a, b, 100.0).first
+    True
+    """
+    bound = _pure_upper(round_of(rules, a, b, w, w))
+    if rules.trade_tie is not TradeTie.REOFFER_THEN_FREE or bound <= w:
+        return bound
+    return _pure_upper(round_of(rules, a, b, w, bound))
 
 
 def round_value(rnd: Round) -> float:
     """The value of a round: B sees the count before he replies, so A's value is that of his
     best count, ``max_c v_c``, each ``v_c`` the value of the count's own matrix game (offers of
     that count x replies). The pure strategies bound each ``v_c`` (A's best row minimum below,
-    B's best column maximum above); only the counts whose upper bound beats the best value so
-    far are solved, each by its LP and checked by both plans."""
+    B's best column maximum above); the counts whose game has two offers or two replies are
+    solved exactly without an LP (:func:`_envelope_value`), and of the others only those whose
+    upper bound beats the best value so far, each by its LP, or together by one LP when several
+    are left, checked by both plans."""
     lower = np.maximum.reduceat(rnd.block.min(axis=1), rnd.starts)
     upper = np.maximum.reduceat(rnd.block, rnd.starts, axis=0).min(axis=1)
     best = float(lower.max())
-    open_ = np.flatnonzero(upper > best + rnd.tolerance / 2)
+    left = []
+    for g in np.flatnonzero(upper > best + rnd.tolerance / 2).tolist():
+        game = rnd.block[rnd.rows_of(g)][:, rnd.kept(g)]
+        exact = _envelope_value(game)
+        if exact is None:
+            left.append(g)
+        else:
+            best = max(best, exact)
+    open_ = np.array([g for g in left if upper[g] > best + rnd.tolerance / 2], dtype=np.int64)
     if len(open_) == 0:
         return best
     if len(open_) == 1:
@@ -305,15 +351,42 @@ def round_value(rnd: Round) -> float:
     return max(best, low)
 
 
+def _envelope_value(game: np.ndarray) -> float | None:
+    """The value of a matrix game with two offers or two replies, exactly, without an LP (else
+    None). With two replies B's mix ``q`` leaves A ``max_o`` of lines in ``q``, a convex
+    piecewise-linear function whose minimum on ``[0, 1]`` lies at an end or where two lines
+    cross; with two offers the same holds for A's mix and the minimum over replies (the negated
+    game, transposed)."""
+    k, m = game.shape
+    if m == 2:
+        lines, sign = game, 1.0
+    elif k == 2:
+        lines, sign = -game.T, -1.0
+    else:
+        return None
+    base, slope = lines[:, 1], lines[:, 0] - lines[:, 1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cross = (base[None, :] - base[:, None]) / (slope[:, None] - slope[None, :])
+    q = np.concatenate([[0.0, 1.0], cross[(cross > 0.0) & (cross < 1.0)]])
+    return sign * float((base[None, :] + q[:, None] * slope[None, :]).max(axis=1).min())
+
+
+def _round_played(rules: TradeRules, a: Counts, b: Counts, w: float, second: bool) -> Round:
+    """The round played (the first, or classic's second after a tie), without its value."""
+    if rules.trade_tie is not TradeTie.REOFFER_THEN_FREE:
+        if second:
+            raise SolverError(f"no second trade round under tie rule {rules.trade_tie.value!r}")
+        return round_of(rules, a, b, w, w)
+    return round_of(rules, a, b, w, w if second else _tie_worth_w(rules, a, b, w))
+
+
 def _round(rules: TradeRules, a: Counts, b: Counts, w: float, second: bool) -> tuple[Round, float]:
     """The round played (the first, or classic's second after a tie) and its value."""
+    rnd = _round_played(rules, a, b, w, second)  # raises if there is no second round
     v = values(rules, a, b, w)
-    tie = v.tie(second)
-    if second:
-        if v.second is None:
-            raise SolverError(f"no second trade round under tie rule {rules.trade_tie.value!r}")
-        return round_of(rules, a, b, w, w), v.second
-    return round_of(rules, a, b, w, w if tie is None else tie), v.first
+    value = v.second if second else v.first
+    assert value is not None
+    return rnd, value
 
 
 @dataclass(frozen=True, eq=False)
@@ -396,7 +469,10 @@ def _count_model(game: np.ndarray) -> highs.Model:
 def _count_value(game: np.ndarray, full: np.ndarray, tol: float) -> float:
     """The value of one count's matrix game ``game`` (its kept replies; ``full``: every reply,
     for the check), checked: B's mix holds A to it and A's mix from the duals earns it, both
-    within ``tol``."""
+    within ``tol``; a game with two offers or two replies exactly by :func:`_envelope_value`."""
+    exact = _envelope_value(game)
+    if exact is not None:
+        return exact
     res = _solved(_count_model(game), "a trade round's count game")
     k, m = game.shape
     held = float((game @ _mix(res.x[:m])).max())
@@ -450,7 +526,7 @@ def reply(
     best response to the fully mixed mix of A's offers its duals give, ``(uniform + mu) /
     (1 + sum mu)``. A count that ``a`` cannot lay is answered as the largest count it can below
     it (or its smallest). :class:`SolverError` if a check fails."""
-    rnd, _ = _round(rules, a, b, w, second)
+    rnd = _round_played(rules, a, b, w, second)
     laid = rnd.counts[rnd.starts]
     below = laid[laid <= count]
     g = int(np.flatnonzero(laid == (below.max() if len(below) else laid.min()))[0])
@@ -462,3 +538,69 @@ def reply(
     probs[kept] = y
     value = float((full[:, kept] @ y).max())
     return Reply(int(laid[g]), value, tuple(zip(rnd.replies, probs.tolist(), strict=True)))
+
+
+# ---------------------------------------------------------------------------------------------
+# The whole solution as tables: what the bot plays and what the coach measures against
+
+
+@dataclass(frozen=True)
+class RoundSolution:
+    """A public-hand trade solved by this module, as the tables of
+    :class:`~kuhtheory.solvers.trade_tables.TradeSolution` (one hand each): A's offers
+    (:func:`offers`), B's reply to every count A can lay (:func:`reply`), the value, and in
+    classic the round after a tie. The equilibrium bot plays it and the coach measures against
+    it, so both read one solution of the trade.
+
+    What kind: the ``proper`` refinement of :mod:`kuhtheory.solvers.refinements` for this
+    one-shot round (A's offers best against B's uniform reply among his optimal mixes; B's reply
+    to each count optimal in that count's own game, then best against A's uniform offer of it),
+    which is also quasi-perfect. How verified: each value by both plans, the offers and each
+    reply as a best response to a fully mixed plan of the other (the checks of :func:`offers`
+    and :func:`reply`), within ``tolerance``; :class:`SolverError` otherwise."""
+
+    value: float
+    offers: tuple[OfferRow, ...]
+    replies: tuple[ReplyRow, ...]
+    second_round: RoundSolution | None
+    tolerance: float
+    refinement: str = "proper"
+    #: no exact (fractions) check here: the value is a float
+    value_exact: Fraction | None = None
+
+    def offer_table(self) -> list[tuple[int, int, float]]:
+        """A's offers as rows ``(count, total, probability)``, those laid (above 1e-9)."""
+        return [(r.count, r.total, r.probability) for r in self.offers if r.probability > 1e-9]
+
+
+@functools.lru_cache(maxsize=2048)
+def solution(
+    rules: TradeRules, a: Counts, b: Counts, w: float, second: bool = False
+) -> RoundSolution:
+    """The trade of A's hand ``a`` against B's hand ``b``, the stake worth ``w``, as tables
+    (:class:`RoundSolution`); ``second``: classic's round after a tie only.
+
+    >>> from kuhtheory.cards import to_counts
+    >>> sol = solution(TradeRules.from_edition("classic"), to_counts((0, 10, 50)),
+    ...                to_counts((10, 10)), 100.0)
+    >>> sol.value, sol.offer_table(), sol.second_round.value
+    (58.0, [(1, 10, 0.2), (1, 50, 0.8)], 59.0)
+    >>> [(r.count, r.accept, r.on_path) for r in sol.replies]
+    [(0, 0.0, False), (1, 0.0, True), (2, 0.6, False), (3, 1.0, False)]
+    """
+    rnd, value = _round(rules, a, b, w, second)
+    laid = offers(rules, a, b, w, second)
+    rows = tuple(
+        OfferRow(int(c), int(t), round(float(p), 12))
+        for c, t, p in zip(laid.counts, laid.totals, laid.probabilities, strict=True)
+    )
+    used = {r.count for r in rows if r.probability > 1e-9}
+    replies = []
+    for count in rnd.counts[rnd.starts].tolist():
+        probs = dict(reply(rules, a, b, w, count, second).probabilities)
+        counters = tuple((t, p) for t, p in probs.items() if t is not None)
+        replies.append(ReplyRow(count, probs.get(None, 0.0), counters, count in used))
+    later = None
+    if not second and rules.trade_tie is TradeTie.REOFFER_THEN_FREE:
+        later = solution(rules, a, b, w, second=True)
+    return RoundSolution(value, rows, tuple(replies), later, rnd.tolerance)
