@@ -158,9 +158,7 @@ def begin_turn(n: GameState, p: int) -> None:
     n._must_auction = False
     n._active = p
     if -1 not in n._owners:  # K-END-2
-        n._phase = GAME_OVER
-        n._current = None
-        n.record(ev.GameEnded, n.scores(), n.winners())
+        game_over(n)
         return
     if n._deck_pos < len(n._deck):
         _turn_starts(n, p)
@@ -195,13 +193,19 @@ def _turn_starts(n: GameState, p: int) -> None:
         n._seen = (n._deck_pos, (*before, position))
         if before.count(position) >= 2:
             n._repeated = True
-            n._phase = GAME_OVER
-            n._current = None
             n.record(ev.PositionRepeated, p)
-            n.record(ev.GameEnded, n.scores(), n.winners())
+            game_over(n)
             return
     n._phase = TURN
     n._current = p
+
+
+def game_over(n: GameState) -> None:
+    """The game ends (K-END-2, or K-HOUSE-1): nobody is to act; the scores are recorded."""
+    n._phase = GAME_OVER
+    n._current = None
+    scores = n.scores()
+    n.record(ev.GameEnded, scores, n._winners(scores))
 
 
 def end_turn(n: GameState) -> None:

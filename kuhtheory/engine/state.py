@@ -463,7 +463,10 @@ class GameState:
 
     def winners(self) -> tuple[int, ...]:
         """The players with the best score, after the edition's tie-break (2025: most money)."""
-        scores = self.scores()
+        return self._winners(self.scores())
+
+    def _winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """:meth:`winners` given the :meth:`scores` (the end of a game records both)."""
         best = max(scores)
         top = [p for p, s in enumerate(scores) if s == best]
         if len(top) > 1 and self._edition.score_tiebreak is ScoreTieBreak.MONEY_THEN_SHARED:
