@@ -110,6 +110,53 @@ def test_k_auc_4_preempts_only_what_it_can_pay() -> None:
     assert preempts  # the preemption solver does tell it to preempt sometimes
 
 
+def _keeps_lot_by_the_full_rule(bot: EquilibriumAgent, obs, keep) -> bool:
+    """K-AUC-4's comparison as the bot made it before it learnt to skip the bidder's hand:
+    always against the bidder's likely hand (or the pile he paid, on a buy-back)."""
+    from kuhtheory.solvers.preemption import Purse, outcome_payoffs, prefers_preempt
+
+    auction = obs.auction
+    bidder = auction.high_bidder
+    worth = int(bot._lot_worth(obs))
+    bidder_worth = int(
+        bot.money_worth(obs, sum(stake_points(obs, a, bidder) for a in auction.animals))
+    )
+    if type(keep).__name__ == "BuyBack" and auction.paid is not None:
+        theirs = Purse.of(auction.paid)
+    else:
+        hand = bot._belief.likely_hand(obs, bidder)
+        theirs = Purse.of(hand) if sum(hand) >= auction.high_bid else Purse.of(auction.high_bid)
+    sell, preempt = outcome_payoffs(
+        Purse.of(obs.money), theirs, auction.high_bid, worth, bidder_worth
+    )
+    return sell is not None and prefers_preempt(sell, preempt)
+
+
+@pytest.mark.parametrize("edition", ["2025", "bluff"])
+def test_k_auc_4_keeps_lot_as_the_full_comparison(edition: str, monkeypatch) -> None:
+    # keeps_lot skips the bidder's likely hand when preempting cannot beat the bid (selling
+    # brings in at least the bid, K-PAY-1): the same answer as the full comparison, and the
+    # belief left as the full comparison leaves it (it reads the events when asked).
+    import copy
+
+    answers = []
+    fast = EquilibriumAgent.keeps_lot
+
+    def both(self, obs, keep) -> bool:
+        other = copy.deepcopy(self)
+        full = _keeps_lot_by_the_full_rule(other, obs, keep)
+        mine = fast(self, obs, keep)
+        assert mine == full
+        assert (self._belief._seen, self._belief._est) == (other._belief._seen, other._belief._est)
+        answers.append(mine)
+        return mine
+
+    monkeypatch.setattr(EquilibriumAgent, "keeps_lot", both)
+    for seed in range(4):
+        _play(edition, seed)
+    assert True in answers and False in answers
+
+
 # ----- valuation ---------------------------------------------------------------------------------
 def test_k_end_2_a_complete_family_is_worth_nothing_more() -> None:
     # three horses of four

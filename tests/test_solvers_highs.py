@@ -86,6 +86,33 @@ def test_options_presolve_and_tolerance(presolve):
     assert res.optimal and res.objective == pytest.approx(1 / 18, abs=1e-9)
 
 
+def test_reused_object_answers_as_a_new_one():
+    # solve() keeps one HiGHS object per thread and settings (a first run on a new object costs
+    # about twice as much); clearModel must leave nothing behind: after other models (an
+    # infeasible one too), and in another thread, the answer is the new object's, bit for bit.
+    import threading
+
+    import highspy
+
+    c, M, n_ub, b, (lower, upper) = _kuhn_lp()
+    fresh = highs._run(
+        highspy, highs._load(highspy, highs._Problem(c, M, n_ub, b, lower, upper), True, None)
+    )
+    first = solve(c, M, n_ub, b, lower, upper)
+    A = csc_from_triplets(np.array([0, 0]), np.array([0, 1]), np.array([1.0, 1.0]), (1, 2))
+    assert not solve(np.zeros(2), A, 1, np.array([-1.0]), np.zeros(2), np.full(2, np.inf)).optimal
+    solve(np.array([-1.0, -2.0]), A, 1, np.array([4.0]), np.zeros(2), np.full(2, 3.0))
+    again = solve(c, M, n_ub, b, lower, upper)
+    other: list = []
+    thread = threading.Thread(target=lambda: other.append(solve(c, M, n_ub, b, lower, upper)))
+    thread.start()
+    thread.join()
+    for res in (first, again, other[0]):
+        assert res.objective == fresh.objective
+        assert res.x.tolist() == fresh.x.tolist()
+        assert res.row_duals.tolist() == fresh.row_duals.tolist()
+
+
 def test_linprog_fallback_without_highspy(monkeypatch):
     # A platform without highspy's wheel: the same model then goes through scipy's linprog.
     c, M, n_ub, b, (lower, upper) = _kuhn_lp()

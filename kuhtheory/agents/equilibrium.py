@@ -497,12 +497,22 @@ class EquilibriumAgent(KuhhandelBot):
             return False
         bidder = auction.high_bidder
         worth = int(self._lot_worth(obs))
+        mine = Purse.of(obs.money)
+        cost = mine.cost(auction.high_bid)
+        bought_back = isinstance(keep, BuyBack) and auction.paid is not None
+        if cost is None or worth - cost <= auction.high_bid:
+            # Selling brings in at least the bid (no change is given, K-PAY-1): preempting is
+            # not strictly better, whatever the bidder holds, so his hand is not estimated. The
+            # belief still reads the events where estimating the hand would have made it (what
+            # it makes of a money flow depends on when it reads it).
+            if not bought_back:
+                self._belief.update(obs)
+            return False
         pts = 0.0
         for a in auction.animals:
             pts += stake_points(obs, a, bidder)
         bidder_worth = int(self.money_worth(obs, pts))
-        mine = Purse.of(obs.money)
-        if isinstance(keep, BuyBack) and auction.paid is not None:
+        if bought_back:
             theirs = Purse.of(auction.paid)
         else:
             hand = self._belief.likely_hand(obs, bidder)

@@ -313,7 +313,9 @@ def round_value(rnd: Round) -> float:
         full = rnd.block[rnd.rows_of(g)]
         return max(best, _count_value(full[:, rnd.kept(g)], full, rnd.tolerance))
     # Several counts still open: one LP over their offers (max sum_c v_c, as the whole round's).
-    rows = np.isin(rnd.group, open_)
+    is_open = np.zeros(len(rnd.starts), dtype=bool)
+    is_open[open_] = True
+    rows = is_open[rnd.group]
     sub_groups = np.searchsorted(open_, rnd.group[rows])
     block = rnd.block[rows]
     keep = np.array([rnd.kept(g) for g in open_.tolist()])
