@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -255,6 +257,45 @@ def test_likely_hand_has_the_card_count_and_comes_from_the_pool() -> None:
     assert sum(hand) == 4 and contains(pool, hand)
     assert sum(from_counts(hand)) in (120, 110, 130)
     assert likely_hand(pool, 20, 0) == pool
+
+
+def _likely_hand_by_enumeration(
+    pool: tuple[int, ...], cards: int, target: int
+) -> tuple[int, float, int] | None:
+    """The best (distance to the target, penalty, total) over every composition of ``cards``
+    cards from ``pool``, written out by brute force (the DP's definition, not its method)."""
+    size = sum(pool)
+    best = None
+    for counts in itertools.product(*(range(n + 1) for n in pool)):
+        if sum(counts) != cards:
+            continue
+        tot = sum(k * v for k, v in zip(counts, DENOMINATIONS, strict=True))
+        pen = 0.0
+        for k, n in zip(counts, pool, strict=True):  # summed in denomination order, as the DP
+            pen += (k - cards * (n / size)) ** 2
+        key = (abs(tot - target), pen, tot)
+        best = key if best is None else min(best, key)
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.tuples(*(st.integers(0, 4) for _ in DENOMINATIONS)).filter(lambda p: sum(p) > 0),
+    st.integers(0, 12),
+    st.integers(0, 200),
+)
+def test_likely_hand_is_the_closest_total_then_the_pool_share(
+    pool: tuple[int, ...], cards: int, tens: int
+) -> None:
+    cards = min(cards, sum(pool) - 1) if sum(pool) > 1 else 0
+    hand = likely_hand(pool, cards, 10 * tens)
+    size = sum(pool)
+    tot = sum(k * v for k, v in zip(hand, DENOMINATIONS, strict=True))
+    pen = 0.0
+    for k, n in zip(hand, pool, strict=True):
+        pen += (k - cards * (n / size)) ** 2
+    assert sum(hand) == cards and contains(pool, hand)
+    assert (abs(tot - 10 * tens), pen, tot) == _likely_hand_by_enumeration(pool, cards, 10 * tens)
 
 
 def test_belief_with_spread_is_a_distribution() -> None:

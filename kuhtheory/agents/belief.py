@@ -104,7 +104,6 @@ def _likely_hand(pool: Counts, cards: int, target: int) -> Counts:
     size = sum(pool)
     if cards >= size:
         return tuple(pool)
-    share = np.array(pool, dtype=float) / size
     width = total(pool) // 10 + 1  # every total is a multiple of ten
     # pen[used, total / 10]: the least penalty of a composition over the denominations so far;
     # took[i][used, total / 10]: how many cards of denomination i that composition holds.
@@ -113,15 +112,17 @@ def _likely_hand(pool: Counts, cards: int, target: int) -> Counts:
     took = []
     for i, value in enumerate(DENOMINATIONS):
         step = value // 10
-        nxt = np.full_like(pen, np.inf)
+        expected = cards * (pool[i] / size)  # this denomination's share of ``cards``
+        # none of this denomination: every composition so far, with the penalty of taking none
+        nxt = pen + (0 - expected) ** 2
         kk = np.zeros(pen.shape, dtype=np.int64)
-        for k in range(min(pool[i], cards) + 1):
-            cand = np.full_like(pen, np.inf)
-            cand[k:, k * step :] = pen[: cards + 1 - k, : width - k * step]
-            cand += (k - cards * share[i]) ** 2
-            better = cand < nxt
-            nxt[better] = cand[better]
-            kk[better] = k
+        for k in range(1, min(pool[i], cards) + 1):
+            # k of them: from (used, total) to (used + k, total + k x value)
+            cand = pen[: cards + 1 - k, : width - k * step] + (k - expected) ** 2
+            into, chosen = nxt[k:, k * step :], kk[k:, k * step :]
+            better = cand < into  # on a tie the fewer cards of this denomination stay
+            into[better] = cand[better]
+            chosen[better] = k
         pen = nxt
         took.append(kk)
     row = pen[cards]
