@@ -556,3 +556,15 @@ def test_k_trd_each_traders_own_payoffs_sum_to_the_stake_in_the_zero_sum_trade()
     classic = TradeRules.from_edition("classic")
     assert payoffs(classic, 260, 250, (100, 40), None) == (90.0, 10.0)  # A wins: B keeps 10 net
     assert payoffs(classic, 240, 250, (100, 40), None) == (10.0, 30.0)  # B wins, receives 240
+
+
+def test_k_trd_the_header_names_the_solution_the_one_hand_trades_are_judged_by():
+    # With one hand each the zero-sum trades are judged by the equilibrium bot's own solution
+    # (kuhtheory.solvers.trade_round, proper): the header says so beside the requested refinement,
+    # and each trade verdict names it.
+    report = coach_game(_game_2025(), kinds=["trade-offer", "trade-reply"])
+    assert "quasi-perfect (with one hand each: the proper solution" in report.header()[2]
+    trades = [v for v in report.verdicts if v.kind.value.startswith("trade")]
+    assert trades and all(v.refinement == "proper" for v in trades if v.loss is not None)
+    plain = coach_game(_game_2025(), refinement="none", kinds=["trade-offer"])
+    assert "trades: zero-sum, none;" in plain.header()[2]

@@ -257,10 +257,14 @@ class CoachReport:
         seats = ", ".join(f"P{p} {clip(n, 40)}" for p, n in enumerate(self.seat_names))
         s = self.settings
         belief = f", a belief over {2 * s['spread'] + 1} likely hands" if s["spread"] else ""
+        refinement = s["refinement"]
+        if refinement != "none" and s["trade"] == "zero-sum":
+            # kuhtheory.coach.trade_model: with one hand each, the bot's own solution
+            refinement += " (with one hand each: the proper solution the equilibrium bot plays)"
         return [
             f"Coach's report: {self.game} ({setup}); seats: {seats}",
             f"hands: {s['hands']}{belief}; worths: {s['worth']}",
-            f"trades: {s['trade']}, {s['refinement']}; budget {s['budget']:g} s per decision"
+            f"trades: {s['trade']}, {refinement}; budget {s['budget']:g} s per decision"
             + ("" if s["max_cards"] is None else f"; hands cut to {s['max_cards']} cards"),
         ]
 
