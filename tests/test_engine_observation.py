@@ -96,3 +96,22 @@ def test_bluff_buy_back_paid_cards_seen_only_by_the_two():
     assert s.observation(0).auction.paid == (10, 10)
     assert s.observation(1).auction.paid == (10, 10)
     assert s.observation(2).auction.paid is None and s.observation(2).auction.paid_count == 2
+
+
+@pytest.mark.parametrize("edition", ["classic", "2025", "first", "bluff"])
+def test_the_quick_facts_equal_the_full_ones(edition):
+    """``lot`` is the auction's animals (K-AUC-1) and ``money_total`` the sum of the hand, at every
+    state and for every seat (they are read without building the view or the hand)."""
+    bot = RandomAgent(3)
+    s = new_game(4, seed=3, edition=edition)
+    auctions = 0
+    while not s.is_terminal:
+        for p in range(4):
+            obs = s.observation(p)
+            auction = obs.auction
+            assert obs.lot == (() if auction is None else auction.animals)
+            assert obs.money_total == sum(obs.money)
+            auctions += auction is not None
+        p = s.current_player
+        s = s.apply(bot.act(s.observation(p), s.legal_actions()))
+    assert auctions > 0
