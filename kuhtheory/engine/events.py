@@ -382,6 +382,31 @@ class EventLog(Sequence[RawEvent]):
         before = len(self) - len(events)
         return tuple(events[start - before :])
 
+    def recorded(self, start: int = 0) -> tuple[RawEvent, ...]:
+        """The events from index ``start`` on, oldest first, without the bids and passes.
+
+        A bid or a pass is derived from its action (:data:`SELF_NARRATING`) and most events of a
+        game are bids: a reader that wants only the other events (the money flows, K-DONK-1,
+        K-AUC-4, K-TRD-3) reads them here without a pair built for each bid. Equal to the events of
+        ``log[start:]`` that are neither :class:`BidMade` nor :class:`BidPassed` (tested).
+        """
+        if start < 0:
+            raise IndexError(f"event index {start} is negative")
+        entries = []
+        entry: LogEntry | None = self._head
+        while entry is not None:
+            previous, _, caused, count, _ = entry
+            if count <= start:
+                break
+            if caused:
+                entries.append(entry)
+            entry = previous
+        events: list[RawEvent] = []
+        for _, _, caused, count, _ in reversed(entries):
+            first = count - len(caused)  # the index of caused[0]: a bid or pass comes before it
+            events.extend(caused[start - first :] if first < start else caused)
+        return tuple(events)
+
     @overload
     def __getitem__(self, index: int) -> RawEvent: ...
 
