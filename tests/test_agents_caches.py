@@ -154,9 +154,10 @@ def test_k_pay_1_payment_chosen_from_the_counts_equals_the_one_chosen_from_the_a
         legal = state.legal_actions()
         if state.phase is not Phase.PAYMENT:
             continue
-        assert tuple(legal.payment(i) for i in range(len(legal.payments))) == legal.fixed[
-            : len(legal.payments)
-        ]
+        assert (
+            tuple(legal.payment(i) for i in range(len(legal.payments)))
+            == legal.fixed[: len(legal.payments)]
+        )
         pays = [a for a in legal.fixed if isinstance(a, Pay)]
         expected = min(pays, key=lambda a: (sum(a.cards), len(a.cards), a.cards))
         assert pay_with_least_overpay(legal) == expected
