@@ -14,12 +14,12 @@ import random
 import pytest
 
 from kuhtheory.agents import HeuristicAgent, make_agent
-from kuhtheory.agents.base import family_value, open_points
+from kuhtheory.agents.base import family_value, open_points, pay_with_least_overpay
 from kuhtheory.agents.belief import _MONEY_FLOWS, MoneyTracker
 from kuhtheory.agents.play import agent_seed, moves
 from kuhtheory.cards import ANIMALS
 from kuhtheory.editions import Scoring
-from kuhtheory.engine import new_game
+from kuhtheory.engine import Pay, Phase, new_game
 
 
 def _positions(seed: int, edition: str = "classic", players: int = 4):
@@ -141,3 +141,25 @@ def test_k_end_2_remembered_family_values_equal_fresh_ones(edition):
             for animal in ANIMALS:
                 assert family_value(obs, animal, player) == _plain_family_value(obs, animal, player)
     assert completed >= 5  # positions with families complete were checked
+
+
+@pytest.mark.parametrize(("seed", "edition"), [(1, "classic"), (8, "bluff")])
+def test_k_pay_1_payment_chosen_from_the_counts_equals_the_one_chosen_from_the_actions(
+    seed, edition
+):
+    # pay_with_least_overpay picks from the listed count vectors and makes one Pay; building
+    # every Pay and taking the least overpay, then the fewest cards, then the cards, agrees.
+    checked = 0
+    for state, _ in _positions(seed, edition):
+        legal = state.legal_actions()
+        if state.phase is not Phase.PAYMENT:
+            continue
+        assert (
+            tuple(legal.payment(i) for i in range(len(legal.payments)))
+            == legal.fixed[: len(legal.payments)]
+        )
+        pays = [a for a in legal.fixed if isinstance(a, Pay)]
+        expected = min(pays, key=lambda a: (sum(a.cards), len(a.cards), a.cards))
+        assert pay_with_least_overpay(legal) == expected
+        checked += 1
+    assert checked > 20

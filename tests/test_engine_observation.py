@@ -8,6 +8,7 @@ from engine_helpers import A, endgame, play
 from kuhtheory.agents.random import RandomAgent
 from kuhtheory.cards import to_counts
 from kuhtheory.engine import Counter, Trade, new_game
+from kuhtheory.engine.events import BidMade, BidPassed
 from kuhtheory.engine.state import GameState
 
 
@@ -96,3 +97,47 @@ def test_bluff_buy_back_paid_cards_seen_only_by_the_two():
     assert s.observation(0).auction.paid == (10, 10)
     assert s.observation(1).auction.paid == (10, 10)
     assert s.observation(2).auction.paid is None and s.observation(2).auction.paid_count == 2
+
+
+@pytest.mark.parametrize("edition", ["classic", "2025", "first", "bluff"])
+def test_the_quick_facts_equal_the_full_ones(edition):
+    """``lot`` is the auction's animals (K-AUC-1) and ``money_total`` the sum of the hand, at every
+    state and for every seat (they are read without building the view or the hand)."""
+    bot = RandomAgent(3)
+    s = new_game(4, seed=3, edition=edition)
+    auctions = 0
+    while not s.is_terminal:
+        for p in range(4):
+            obs = s.observation(p)
+            auction = obs.auction
+            assert obs.lot == (() if auction is None else auction.animals)
+            assert obs.money_total == sum(obs.money)
+            auctions += auction is not None
+        p = s.current_player
+        s = s.apply(bot.act(s.observation(p), s.legal_actions()))
+    assert auctions > 0
+
+
+@pytest.mark.parametrize("edition", ["classic", "bluff", "classic+short"])
+def test_recorded_events_are_the_log_without_bids_and_passes(edition):
+    """``EventLog.recorded(start)`` equals ``log[start:]`` without BidMade and BidPassed, for
+    every start, in states along a game (a short game's setup deals animals, K-DONK-1 pays)."""
+    bot = RandomAgent(7)
+    s = new_game(4, seed=7, edition=edition)
+    moves = 0
+    while not s.is_terminal:
+        if moves % 97 == 0:
+            log = s.observation(0).event_log
+            events = log.all()
+            for start in range(len(log) + 1):
+                expected = tuple(
+                    (cls, args) for cls, args in events[start:] if cls not in (BidMade, BidPassed)
+                )
+                assert log.recorded(start) == expected
+        s = s.apply(bot.act(s.observation(s.current_player), s.legal_actions()))
+        moves += 1
+    log = s.observation(1).event_log
+    assert log.recorded() == tuple(e for e in log if e[0] not in (BidMade, BidPassed))
+    assert log.recorded(len(log)) == ()
+    with pytest.raises(IndexError, match="negative"):
+        log.recorded(-1)

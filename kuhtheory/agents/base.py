@@ -20,7 +20,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from kuhtheory.cards import ANIMAL_INDEX, DENOMINATIONS, FAMILY_POINTS, Animal
+from kuhtheory.cards import ANIMAL_INDEX, DENOMINATIONS, FAMILY_POINTS, Animal, cards_of
 from kuhtheory.editions import Scoring
 from kuhtheory.engine.actions import BuyBack, Pass, Pay, Preempt
 from kuhtheory.engine.legal import LegalActions, make_bid
@@ -96,10 +96,21 @@ def stake_cards(obs: Observation, opponent: int, animal: Animal, player: int | N
 def pay_with_least_overpay(legal: LegalActions) -> Any:
     """The payment with the least overpay, then the fewest cards (K-PAY-1); ``legal[0]`` if none
     is listed."""
+    payments = legal.payments
+    if payments and legal.payment_kind is Pay:
+        # chosen from the count vectors: only the Pay chosen is made
+        best = min(range(len(payments)), key=lambda i: _least_overpay(cards_of(payments[i])))
+        return legal.payment(best)
     pays = [a for a in legal.fixed if isinstance(a, Pay)]
     if not pays:
         return legal[0]
-    return min(pays, key=lambda a: (sum(a.cards), len(a.cards), a.cards))
+    return min(pays, key=lambda a: _least_overpay(a.cards))
+
+
+def _least_overpay(cards: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
+    """The order of :func:`pay_with_least_overpay`: the total, then the card count, then the
+    cards."""
+    return sum(cards), len(cards), cards
 
 
 def bid_up_to(obs: Observation, legal: LegalActions, limit: float) -> Any:

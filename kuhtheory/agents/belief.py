@@ -49,7 +49,7 @@ from kuhtheory.engine import events as ev
 from kuhtheory.engine.observation import Observation
 
 _N = len(DENOMINATIONS)
-#: The public events that move money (the others, most of them bids, are skipped unread).
+#: The public events that move money (bids and passes are not even read: EventLog.recorded).
 _MONEY_FLOWS = frozenset(
     (ev.DonkeyPayout, ev.Sold, ev.Preempted, ev.BoughtBack, ev.Insolvent, ev.TradeResolved)
 )
@@ -166,34 +166,34 @@ class MoneyTracker:
     def update(self, obs: Observation) -> None:
         """Read the events added since the last call.
 
-        The log is walked once, back to the last event read (which must still be there, else
-        this is another game): the log reads its newest events without touching the older ones.
+        The last event read must still be where it was, else this is another game. Only the
+        recorded events are read (:meth:`~kuhtheory.engine.events.EventLog.recorded`: the bids
+        and passes, most of the log, move no money), walking back no further than the last read.
         """
         raw = obs.event_log
         seen = self._seen
-        if len(raw) < seen or self._me not in (None, obs.player):
+        if (
+            len(raw) < seen
+            or self._me not in (None, obs.player)
+            or (seen and raw[seen - 1] != self._last)  # not the game it was reading
+        ):
             self.reset()
             seen = 0
-        new: tuple[ev.RawEvent, ...] = raw[seen - 1 :] if seen else raw[0:]
-        if seen and new[0] != self._last:  # not the game it was reading
-            self.reset()
-            new = raw[0:]
-        elif seen:
-            new = new[1:]  # the last event read
         if self._me is None:
             self._me = obs.player
             start = float(obs.edition.start_money_total)
             self._est = {p: start for p in range(obs.players) if p != obs.player}
-        if not new:
+        if len(raw) == seen:
             return
-        pool = unseen_pool(obs)
-        pool_cards = sum(pool)
-        per_card = total(pool) / pool_cards if pool_cards else 0.0
-        for cls, args in new:
-            if cls in _MONEY_FLOWS:  # bids, passes, ... move no money
+        flows = [(cls, args) for cls, args in raw.recorded(seen) if cls in _MONEY_FLOWS]
+        if flows:
+            pool = unseen_pool(obs)
+            pool_cards = sum(pool)
+            per_card = total(pool) / pool_cards if pool_cards else 0.0
+            for cls, args in flows:
                 self._apply(obs, cls, args, per_card)
         self._seen = len(raw)
-        self._last = new[-1]
+        self._last = raw[-1]
 
     def _add(self, player: int, amount: float) -> None:
         if player in self._est:

@@ -287,9 +287,7 @@ class HeuristicAgent(KuhhandelBot):
     def _bid(self, obs: Observation, legal: LegalActions) -> Any:
         if not legal.bid_range:
             return bid_up_to(obs, legal, 0)
-        auction = obs.auction
-        animals = auction.animals if auction is not None else ()
-        return bid_up_to(obs, legal, self.limit(obs, animals))
+        return bid_up_to(obs, legal, self.limit(obs, obs.lot))
 
     def keeps_lot(self, obs: Observation, keep: Any) -> bool:
         """Preempt or buy back when what it pays is within its limit for the lot (K-AUC-4)."""

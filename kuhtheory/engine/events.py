@@ -359,19 +359,8 @@ class EventLog(Sequence[RawEvent]):
         """The events from index ``start`` (0 <= start <= len) to the end."""
         if self._all is not None:
             return self._all[start:]
-        # Walk back to the first entry holding an event from ``start`` on, then read forward.
-        # (A bot reading the whole log of a long game reads hundreds of entries: one loop, no
-        # call per entry.)
-        entries = []
-        entry: LogEntry | None = self._head
-        while entry is not None:
-            previous, _, _, count, _ = entry
-            if count <= start:
-                break
-            entries.append(entry)
-            entry = previous
         events: list[RawEvent] = []
-        for _, action, caused, _, _ in reversed(entries):
+        for _, action, caused, _, _ in self._entries(start):
             # a bid or a pass is its own event (SELF_NARRATING), before any it caused
             if isinstance(action, Bid):
                 events.append((BidMade, (action.player, action.amount)))
@@ -381,6 +370,38 @@ class EventLog(Sequence[RawEvent]):
         # the events of the entries walked over number len(self) - (the count before them)
         before = len(self) - len(events)
         return tuple(events[start - before :])
+
+    def recorded(self, start: int = 0) -> tuple[RawEvent, ...]:
+        """The events from index ``start`` on, oldest first, without the bids and passes.
+
+        A bid or a pass is derived from its action (:data:`SELF_NARRATING`) and most events of a
+        game are bids: a reader that wants only the other events (the money flows, K-DONK-1,
+        K-AUC-4, K-TRD-3) reads them here without a pair built for each bid. Equal to the events of
+        ``log[start:]`` that are neither :class:`BidMade` nor :class:`BidPassed` (tested).
+        """
+        if start < 0:
+            raise IndexError(f"event index {start} is negative")
+        events: list[RawEvent] = []
+        for _, _, caused, count, _ in self._entries(start):
+            if caused:
+                first = count - len(caused)  # the index of caused[0]: a bid or pass is before it
+                events.extend(caused[start - first :] if first < start else caused)
+        return tuple(events)
+
+    def _entries(self, start: int) -> list[LogEntry]:
+        """The entries holding the events from index ``start`` on, oldest first: walked back from
+        the newest, no further (a bot reading the whole log of a long game reads hundreds of
+        entries: one loop, no call per entry)."""
+        entries = []
+        entry: LogEntry | None = self._head
+        while entry is not None:
+            previous, _, _, count, _ = entry
+            if count <= start:
+                break
+            entries.append(entry)
+            entry = previous
+        entries.reverse()
+        return entries
 
     @overload
     def __getitem__(self, index: int) -> RawEvent: ...

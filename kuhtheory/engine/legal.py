@@ -11,7 +11,8 @@ every legal action as an object would cost thousands of objects per step. :class
 * ``fixed``: the explicit non-bid actions: ``Pass``, ``Auction``, ``Sell``, ``Preempt``, ``Accept``,
   and the payments ``Pay`` / ``BuyBack`` as the *irreducible* payments
   (:func:`kuhtheory.payment.minimal_payments`; ``apply`` accepts any larger payment too), made
-  when first asked for (indexing the list makes only the payment asked for);
+  when first asked for (indexing the list makes only the payment asked for; ``payments`` lists
+  them as count vectors and ``payment(i)`` makes one, so a bot can choose from the counts);
 * ``piles``: for ``Trade``, ``Counter`` and ``Offer``, every distinct sub-multiset of the hand as a
   sorted tuple (the empty pile included, K-TRD-1), and for ``Trade`` the ``targets``, the
   ``(opponent, animal)`` pairs allowed by K-TURN-2. ``Trade`` actions are listed target by target,
@@ -151,8 +152,8 @@ class LegalActions(Sequence[Action]):
         "targets",
         "hand",
         "piles",
-        "_payment",
-        "_payments",
+        "payment_kind",
+        "payments",
         "_extra",
         "_fixed",
         "_others",
@@ -182,8 +183,11 @@ class LegalActions(Sequence[Action]):
         self.targets = targets
         self.hand = hand
         self.piles: Sequence[tuple[int, ...]] = Piles(hand) if kind and hand is not None else ()
-        self._payment = payment
-        self._payments = payments
+        #: The action each listed payment makes (``Pay``, or ``BuyBack`` in bluff).
+        self.payment_kind = payment
+        #: The listed payments as count vectors, in the order of their actions at the front of
+        #: ``fixed``: a bot can choose one from the counts and make only that action (``payment``).
+        self.payments = payments
         self._extra = fixed
         self._fixed: tuple[Action, ...] | None = None if payments else fixed
         self._others: tuple[Action, ...] | None = None
@@ -206,12 +210,13 @@ class LegalActions(Sequence[Action]):
     def fixed(self) -> tuple[Action, ...]:
         """The explicit non-bid actions (see the module docstring), in order."""
         if self._fixed is None:
-            payments = tuple(self._pay(i) for i in range(len(self._payments)))
+            payments = tuple(self.payment(i) for i in range(len(self.payments)))
             self._fixed = payments + self._extra
         return self._fixed
 
-    def _pay(self, i: int) -> Action:
-        return self._payment(self.player, cards_of(self._payments[i]))
+    def payment(self, i: int) -> Pay | BuyBack:
+        """The action of the ``i``-th listed payment: ``payment_kind(player, its cards)``."""
+        return self.payment_kind(self.player, cards_of(self.payments[i]))
 
     def __len__(self) -> int:
         return self._len
@@ -250,9 +255,9 @@ class LegalActions(Sequence[Action]):
         if index < len(self.bid_range):
             return self.bid(index)
         index -= len(self.bid_range)
-        if index < len(self._payments):
-            return self._pay(index)
-        index -= len(self._payments)
+        if index < len(self.payments):
+            return self.payment(index)
+        index -= len(self.payments)
         if index < len(self._extra):
             return self._extra[index]
         return self._pile_action(index - len(self._extra))

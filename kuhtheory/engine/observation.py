@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from kuhtheory.cards import ANIMALS, Animal, Counts, cards_of
+from kuhtheory.cards import ANIMALS, Animal, Counts, cards_of, total
 from kuhtheory.editions import Edition
 from kuhtheory.engine.events import Event, EventLog
 from kuhtheory.engine.phases import AuctionView, Phase, TradeView
@@ -115,7 +115,7 @@ class Observation:
     def money_total(self) -> int:
         """The value of the player's own money."""
         if self._money_total is None:
-            self._money_total = sum(self.money)
+            self._money_total = total(self._state._money[self._player])  # from the counts
         return self._money_total
 
     @property
@@ -156,6 +156,14 @@ class Observation:
         if self._auction is _UNREAD:
             self._auction = self._state.auction_view(self._player)
         return self._auction
+
+    @property
+    def lot(self) -> tuple[Animal, ...]:
+        """The animal card(s) being auctioned (K-AUC-1), ``()`` when no auction runs: the
+        ``animals`` of :attr:`auction`, read without building the whole view (a bot asks for the
+        lot at every bid)."""
+        auction = self._state._auction
+        return () if auction is None else auction.animals
 
     @property
     def trade(self) -> TradeView | None:
