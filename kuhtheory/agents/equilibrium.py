@@ -466,12 +466,12 @@ class EquilibriumAgent(KuhhandelBot):
     def _lot_worth(self, obs: Observation) -> float:
         """The money worth of the lot to the bot, kept for the auction: it reads only the lot,
         the herds, the family owners and the bank (money in play), none of which a bid changes."""
-        auction = obs.auction
-        if auction is None:
+        lot = obs.lot  # (not the whole auction view: this runs at every bid)
+        if not lot:
             return 0.0
-        key = (obs.edition, obs.player, auction.animals, obs.herds, obs.family_owners, obs.bank)
+        key = (obs.edition, obs.player, lot, obs.herds, obs.family_owners, obs.bank)
         if key != self._lot_key:
-            self._lot_key, self._lot_value = key, self._lot_points_worth(obs, auction.animals)
+            self._lot_key, self._lot_value = key, self._lot_points_worth(obs, lot)
         return self._lot_value
 
     def _lot_points_worth(self, obs: Observation, animals: Sequence[Animal]) -> float:
