@@ -121,8 +121,8 @@ def _likely_hand(pool: Counts, cards: int, target: int) -> Counts:
             cand = pen[: cards + 1 - k, : width - k * step] + (k - expected) ** 2
             into, chosen = nxt[k:, k * step :], kk[k:, k * step :]
             better = cand < into  # on a tie the fewer cards of this denomination stay
-            into[better] = cand[better]
-            chosen[better] = k
+            np.copyto(into, cand, where=better)
+            np.copyto(chosen, k, where=better)
         pen = nxt
         took.append(kk)
     row = pen[cards]
