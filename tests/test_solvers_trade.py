@@ -26,6 +26,7 @@ from kuhtheory.solvers.trade import (
     parse_hand,
     round_form,
     trade_game,
+    undominated_columns,
 )
 
 EDITIONS = ("classic", "2025", "first", "bluff", "bluff+super-trade")
@@ -209,6 +210,37 @@ def test_pruning_dominated_replies_keeps_the_value():
     pruned = round_form(rules, a, b, W, tie=Fraction(60), prune=True)
     assert pruned.sizes[1] < full.sizes[1]
     assert solve_lp(pruned).value == pytest.approx(solve_lp(full).value, abs=1e-9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 4).flatmap(
+        lambda m: st.lists(
+            st.lists(st.integers(0, 2), min_size=m, max_size=m), min_size=1, max_size=4
+        )
+    ),
+    st.integers(0, 1),
+)
+def test_undominated_columns_by_definition(rows, compare_cells):
+    # B minimises: column k is dominated by a column j that is <= it on every row and either
+    # lower somewhere or equal and earlier. Small values make ties and duplicates common; the
+    # chunked comparison (a tiny _COMPARE_CELLS) must agree with the one-shot one.
+    m = np.array(rows, dtype=float)
+    n = m.shape[1]
+    expected = [
+        not any(
+            (m[:, j] <= m[:, k]).all() and ((m[:, j] < m[:, k]).any() or j < k)
+            for j in range(n)
+            if j != k
+        )
+        for k in range(n)
+    ]
+    if compare_cells:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr("kuhtheory.solvers.trade._COMPARE_CELLS", 1)
+            assert undominated_columns(m).tolist() == expected
+    else:
+        assert undominated_columns(m).tolist() == expected
 
 
 def test_hidden_hand_is_a_chance_move_and_b_cannot_tell_hands_apart():
