@@ -389,11 +389,10 @@ def undominated_columns(rows: np.ndarray) -> np.ndarray:
     few columns at a time, so memory stays bounded for large hands."""
     n = rows.shape[1]
     step = max(1, _COMPARE_CELLS // max(1, rows.shape[0] * n))
-    # le[j, k]: column j <= column k on all of the rows
+    le = np.empty((n, n), dtype=bool)  # le[j, k]: column j <= column k on all of the rows
     if step >= n:
-        le = (rows[:, :, None] <= rows[:, None, :]).all(axis=0)
+        le[:] = (rows[:, :, None] <= rows[:, None, :]).all(axis=0)
     else:
-        le = np.empty((n, n), dtype=bool)
         for j in range(0, n, step):
             le[j : j + step] = (rows[:, j : j + step, None] <= rows[:, None, :]).all(axis=0)
     # column k is dominated by a column j <= it that it is not <= (strictly better somewhere for
