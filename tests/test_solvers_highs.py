@@ -113,6 +113,48 @@ def test_reused_object_answers_as_a_new_one():
         assert res.row_duals.tolist() == fresh.row_duals.tolist()
 
 
+def test_model_on_a_spare_object_answers_as_on_a_new_one():
+    # A Model takes the HiGHS object a dead Model left (cleared): its answers, after the other
+    # model was changed and warm-started, are those of a Model on a new object, bit for bit;
+    # a live Model's object is never handed to another.
+    c, M, n_ub, b, (lower, upper) = _kuhn_lp()
+
+    def answers(model: highs.Model) -> tuple:
+        res = model.solve()
+        return res.objective, res.x.tolist(), res.row_duals.tolist()
+
+    spares = highs._local.__dict__.setdefault("model_spares", [])
+    spares.clear()
+    fresh = answers(highs.Model(c, M, n_ub, b, lower, upper))  # a new object, then a spare
+    A = csc_from_triplets(np.array([0, 0]), np.array([0, 1]), np.array([1.0, 1.0]), (1, 2))
+    other = highs.Model(np.array([-1.0, -2.0]), A, 1, np.array([4.0]), np.zeros(2), np.ones(2))
+    other.solve()
+    other.change_costs(np.array([-3.0, -2.0]))
+    other.change_col_bounds(np.array([0]), np.zeros(1), np.full(1, 2.0))
+    other.solve()
+    used = other._h
+    del other
+    assert spares and spares[-1] is used
+    again = highs.Model(c, M, n_ub, b, lower, upper)
+    assert again._h is used
+    live = highs.Model(c, M, n_ub, b, lower, upper)
+    assert live._h is not again._h
+    assert answers(again) == fresh == answers(live)
+    # max x0 + x1 with x0 + x1 <= 1 has two optimal vertices: a Model warm-started at the other
+    # one leaves its object to the next, which still finds the new object's vertex
+    tie = (np.array([-1.0, -1.0]), A, 1, np.array([1.0]), np.zeros(2), np.ones(2))
+    del again, live
+    spares.clear()
+    first = highs.Model(*tie).solve().x.tolist()
+    warm = highs.Model(*tie)
+    warm.change_costs(np.array([-1.0, -2.0]) if first[0] > 0.5 else np.array([-2.0, -1.0]))
+    warm.solve()
+    warm.change_costs(tie[0])
+    assert warm.solve().x.tolist() != first  # warm-started: it stays at the other vertex
+    del warm
+    assert highs.Model(*tie).solve().x.tolist() == first
+
+
 def test_linprog_fallback_without_highspy(monkeypatch):
     # A platform without highspy's wheel: the same model then goes through scipy's linprog.
     c, M, n_ub, b, (lower, upper) = _kuhn_lp()

@@ -154,16 +154,21 @@ def _load(
     tolerance: float | None,
     options: dict[str, Any] | None = None,
     reuse: bool = False,
+    spares: list[Any] | None = None,
 ) -> Any:
     """A HiGHS object holding the model (None if HiGHS refuses it). ``reuse``: this thread's
     object for these settings, its previous model cleared (:func:`_reused`), for a model that is
-    solved once and read before the next is loaded."""
+    solved once and read before the next is loaded. ``spares``: idle objects with these settings
+    (:class:`Model`'s); one of them, cleared, if any is left, else a new one."""
     c, A, n_ub, b, lower, upper = lp.c, lp.A, lp.n_ub, lp.b, lp.lower, lp.upper
     n_rows, n_cols = A.shape
     row_lower = np.asarray(b, dtype=float).copy()
     row_lower[:n_ub] = -_INF
     if reuse:
         highs = _reused(h, presolve, tolerance)
+        highs.clearModel()
+    elif spares:
+        highs = spares.pop()
         highs.clearModel()
     else:
         highs = _new(h, presolve, tolerance, options)
@@ -239,6 +244,12 @@ def _run(h: ModuleType, highs: Any) -> LPResult:
     )
 
 
+#: The settings of a :class:`Model`'s HiGHS object (besides :func:`_new`'s, presolve off).
+_MODEL_OPTIONS = {"simplex_dual_edge_weight_strategy": 1}  # Devex
+#: How many idle HiGHS objects of dead Models a thread keeps for the next ones.
+_MAX_SPARES = 4
+
+
 class Model:
     """One LP kept loaded in HiGHS, to be changed and solved again from its last basis (a warm
     start: a few pivots where a new solve would start from scratch). The model is that of
@@ -269,10 +280,21 @@ class Model:
 
         if _highspy is None:  # pragma: no cover - a platform without highspy's wheel
             raise SolverError("a HiGHS model kept for warm starts needs highspy")
-        options = {"simplex_dual_edge_weight_strategy": 1}  # Devex
-        self._h = _load(_highspy, _Problem(c, A, n_ub, b, lower, upper), False, None, options)
+        # Its HiGHS object is one a dead Model left (cleared, as :func:`solve` reuses its own),
+        # else a new one: a first run on a new object costs about twice a run on one that has
+        # run before, and a bot builds a Model for each of hundreds of small LPs a game.
+        self._spares: list[Any] = _local.__dict__.setdefault("model_spares", [])
+        problem = _Problem(c, A, n_ub, b, lower, upper)
+        self._h = _load(_highspy, problem, False, None, _MODEL_OPTIONS, spares=self._spares)
         if self._h is None:
             raise SolverError("HiGHS refused the model")
+
+    def __del__(self) -> None:
+        # The object goes back to its thread's spares: no other Model holds it, and the next
+        # Model clears it before loading (a few kept at most).
+        h = getattr(self, "_h", None)
+        if h is not None and len(self._spares) < _MAX_SPARES:
+            self._spares.append(h)
 
     def solve(self) -> LPResult:
         """Solve the model as it now stands, from the last basis found."""
