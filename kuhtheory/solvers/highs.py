@@ -240,7 +240,7 @@ def _run(h: ModuleType, highs: Any) -> LPResult:
         "optimal",
         np.array(sol.col_value),
         np.array(sol.row_dual),
-        float(highs.getInfo().objective_function_value),
+        float(highs.getObjectiveValue()),
     )
 
 
