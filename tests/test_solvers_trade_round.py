@@ -19,10 +19,11 @@ from hypothesis import strategies as st
 from scipy.optimize import linprog
 
 from kuhtheory.cards import DENOMINATIONS, Counts, to_counts
-from kuhtheory.solvers import solve_trade
+from kuhtheory.solvers import highs, solve_trade
 from kuhtheory.solvers.trade import TradeRules
 from kuhtheory.solvers.trade_round import (
     _envelope_value,
+    _round_matrix,
     offers,
     reply,
     round_of,
@@ -265,3 +266,38 @@ def test_envelope_value_is_the_lp_value(rows: int, entries: list[int], two_rows:
     got = _envelope_value(game)
     assert got is not None
     assert got == pytest.approx(_linprog_value(game), abs=TOL)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@settings(max_examples=60, deadline=None)
+@given(a=hands, b=hands, w=worths, value_row=st.booleans(), runs=st.integers(1, 8))
+def test_round_matrix_is_the_triplets_matrix(
+    edition: str, a: Counts, b: Counts, w: float, value_row: bool, runs: int
+) -> None:
+    """The round LP's matrix, built straight in compressed columns, is entry for entry (and in
+    the same order and types, so HiGHS sees the same model) the matrix of its triplets: offer
+    ``o``'s column ``-block[o, r]`` in the rows of its run's kept replies and 1 in the last row
+    (``sum x = 1``); run ``g``'s ``v`` 1 in its rows and -1 in the value row. On the round's
+    first ``runs`` count runs (a sub-LP of some runs, as the value solves)."""
+    rules, rnd = _round(edition, a, b, w)
+    g = min(runs, len(rnd.starts))
+    rows = rnd.group < g
+    block, group, keep = rnd.block[rows], rnd.group[rows], rnd.keep[:g]
+    n, k = len(block), int(keep.sum())
+    index = np.cumsum(keep).reshape(keep.shape) - 1
+    last = k + int(value_row)
+    o, r = np.nonzero(keep[group])
+    kg, kr = np.nonzero(keep)
+    triplets = [
+        (index[group[o], r], o, -block[o, r]),
+        (np.full(n, last), np.arange(n), np.ones(n)),
+        (index[kg, kr], n + kg, np.ones(k)),
+        (np.full(g, k), n + np.arange(g), -np.ones(g)) if value_row else (),
+    ]
+    rs, cs, vs = (np.concatenate([t[i] for t in triplets if t]) for i in range(3))
+    want = highs.csc_from_triplets(rs, cs, vs, (last + 1, n + g))
+    got = _round_matrix(block, group, keep, value_row)
+    assert got.shape == want.shape
+    for part in ("indptr", "indices", "data"):
+        assert getattr(got, part).dtype == getattr(want, part).dtype
+        assert getattr(got, part).tolist() == getattr(want, part).tolist()

@@ -82,8 +82,7 @@ class Round:
     ``block`` holds A's payoffs (offers x replies; ``replies`` names each column: None accept,
     an int a counter of that total); ``keep[g, r]``: reply ``r`` is not weakly dominated at count
     ``g`` (worked out when first asked for, count by count: :meth:`kept`). The LPs have one row
-    per kept (count, reply): ``row_groups`` gives its count, and the matrix entries
-    ``cells = (offer, reply)`` lie in rows ``cell_rows``."""
+    per kept (count, reply) (:func:`_round_matrix`)."""
 
     counts: np.ndarray
     totals: np.ndarray
@@ -106,31 +105,10 @@ class Round:
         """:meth:`kept` of every count run, as an array runs x replies."""
         return np.array([self.kept(g) for g in range(len(self.starts))])
 
-    @functools.cached_property
-    def row_groups(self) -> np.ndarray:
-        """The count run of each LP row (one per kept reply of each run)."""
-        return np.nonzero(self.keep)[0]
-
-    @functools.cached_property
-    def cells(self) -> tuple[np.ndarray, np.ndarray]:
-        """The LP's matrix entries ``(offer, reply)``: every kept reply of each offer's run."""
-        o, r = np.nonzero(self.keep[self.group])
-        return o, r
-
-    @functools.cached_property
-    def cell_rows(self) -> np.ndarray:
-        """The LP row of each entry of :attr:`cells`."""
-        row_g, row_r = np.nonzero(self.keep)
-        index = np.full(self.keep.shape, -1, dtype=np.int64)
-        index[row_g, row_r] = np.arange(len(row_g))
-        o, r = self.cells
-        out: np.ndarray = index[self.group[o], r]
-        return out
-
     @property
     def n_rows(self) -> int:
         """The LP rows of the reply constraints: one per kept (count, reply)."""
-        return len(self.row_groups)
+        return int(self.keep.sum())
 
     def rows_of(self, g: int) -> slice:
         """The offers (rows of ``block``) of count run ``g``."""
@@ -174,6 +152,38 @@ def round_of(rules: TradeRules, a: Counts, b: Counts, w: float, tie: float) -> R
 # The round's LP (A's side): the value, and A's refined offers
 
 
+def _round_matrix(
+    block: np.ndarray, group: np.ndarray, keep: np.ndarray, value_row: bool
+) -> highs.Csc:
+    """The constraint matrix of a round's LP (:func:`_round_model`) on the offers ``block``
+    (``group[o]``: the count run of offer ``o``; ``keep``: runs x replies kept), built straight
+    in compressed columns. Rows: one per kept (run, reply) in that order, with ``value_row`` the
+    row ``sum v >= value``, last ``sum x = 1``. Columns: each offer ``o``, ``-block[o, r]`` in
+    the rows of its run's kept replies ``r``, then 1 in the last row; each run's ``v``, 1 in the
+    rows of its kept replies, then with ``value_row`` -1 in the value row. So column ``j`` is
+    row ``j`` of a table (columns x (replies + 1)), read where ``mask`` holds: entry for entry
+    the matrix :func:`~kuhtheory.solvers.highs.csc_from_triplets` makes of them (tested),
+    without its sort."""
+    (n, m), runs = block.shape, len(keep)
+    kept_rows = int(keep.sum())
+    last = kept_rows + (1 if value_row else 0)
+    mask = np.ones((n + runs, m + 1), dtype=bool)
+    mask[:n, :m] = keep[group]
+    mask[n:, :m] = keep
+    mask[n:, m] = value_row
+    rows = np.empty((n + runs, m + 1), dtype=np.int32)
+    rows[n:, :m] = np.cumsum(keep).reshape(keep.shape) - 1  # kept (run, reply): its row
+    rows[:n, :m] = rows[n:, :m][group]
+    rows[:n, m] = last
+    rows[n:, m] = kept_rows
+    vals = np.ones((n + runs, m + 1))
+    np.negative(block, out=vals[:n, :m])
+    vals[n:, m] = -1.0
+    indptr = np.zeros(n + runs + 1, dtype=np.int32)
+    np.cumsum(mask.sum(axis=1), out=indptr[1:])
+    return highs.Csc(indptr, rows[mask], vals[mask], (last + 1, n + runs))
+
+
 def _round_model(rnd: Round, costs: np.ndarray | None, value: float | None) -> highs.Model:
     """Variables ``(x, v)``: A's weight on each offer, and per count what B's reply leaves him;
     rows ``v_c - x_c M_c[:, r] <= 0`` for each kept reply ``r`` of each count ``c``, and
@@ -181,12 +191,8 @@ def _round_model(rnd: Round, costs: np.ndarray | None, value: float | None) -> h
     game); with them it maximises ``costs x`` subject to ``sum v >= value`` as well (the
     refinement's second stage, :func:`kuhtheory.solvers.refinements.refine`)."""
     n, groups = len(rnd.totals), len(rnd.starts)
-    o, r = rnd.cells
     cells = rnd.n_rows
     extra = 0 if costs is None else 1
-    rows = [rnd.cell_rows, np.full(n, cells + extra), np.arange(cells)]
-    cols = [o, np.arange(n), n + rnd.row_groups]
-    vals = [-rnd.block[o, r], np.ones(n), np.ones(cells)]
     c = np.zeros(n + groups)
     b = np.zeros(cells + extra + 1)
     b[-1] = 1.0
@@ -195,13 +201,8 @@ def _round_model(rnd: Round, costs: np.ndarray | None, value: float | None) -> h
     else:
         assert value is not None
         c[:n] = -costs
-        rows.append(np.full(groups, cells))
-        cols.append(n + np.arange(groups))
-        vals.append(-np.ones(groups))
         b[cells] = -value
-    A = highs.csc_from_triplets(
-        np.concatenate(rows), np.concatenate(cols), np.concatenate(vals), (len(b), n + groups)
-    )
+    A = _round_matrix(rnd.block, rnd.group, rnd.keep, costs is not None)
     lower = np.concatenate([np.zeros(n), np.full(groups, -_INF)])
     return highs.Model(c, A, cells + extra, b, lower, np.full(n + groups, _INF))
 
@@ -319,18 +320,8 @@ def round_value(rnd: Round) -> float:
     sub_groups = np.searchsorted(open_, rnd.group[rows])
     block = rnd.block[rows]
     keep = np.array([rnd.kept(g) for g in open_.tolist()])
-    n, groups = len(block), len(open_)
-    kg, kr = np.nonzero(keep)
-    k = len(kg)
-    row_index = np.full(keep.shape, -1, dtype=np.int64)
-    row_index[kg, kr] = np.arange(k)
-    o, r = np.nonzero(keep[sub_groups])
-    A = highs.csc_from_triplets(
-        np.concatenate([row_index[sub_groups[o], r], np.full(n, k), np.arange(k)]),
-        np.concatenate([o, np.arange(n), n + kg]),
-        np.concatenate([-block[o, r], np.ones(n), np.ones(k)]),
-        (k + 1, n + groups),
-    )
+    n, groups, k = len(block), len(open_), int(keep.sum())
+    A = _round_matrix(block, sub_groups, keep, value_row=False)
     c = np.concatenate([np.zeros(n), -np.ones(groups)])
     b = np.zeros(k + 1)
     b[k] = 1.0
