@@ -389,17 +389,21 @@ def undominated_columns(rows: np.ndarray) -> np.ndarray:
     few columns at a time, so memory stays bounded for large hands."""
     n = rows.shape[1]
     step = max(1, _COMPARE_CELLS // max(1, rows.shape[0] * n))
-    le = np.empty((n, n), dtype=bool)  # le[j, k]: column j <= column k on all of the rows
+    # le[j, k]: column j <= column k on all of the rows (the ufuncs' reduce called straight:
+    # ndarray.all and .any add two Python calls each, and most calls are small)
     if step >= n:
-        le[:] = (rows[:, :, None] <= rows[:, None, :]).all(axis=0)
+        le = _all(rows[:, :, None] <= rows[:, None, :], axis=0)
     else:
+        le = np.empty((n, n), dtype=bool)
         for j in range(0, n, step):
-            le[j : j + step] = (rows[:, j : j + step, None] <= rows[:, None, :]).all(axis=0)
+            le[j : j + step] = _all(rows[:, j : j + step, None] <= rows[:, None, :], axis=0)
     # column k is dominated by a column j <= it that it is not <= (strictly better somewhere for
     # B) or that equals it and comes first
-    dominated = (le & (~le.T | _earlier(n))).any(axis=0)
-    out: np.ndarray = ~dominated
+    out: np.ndarray = ~_any(le & (~le.T | _earlier(n)), axis=0)
     return out
+
+
+_all, _any = np.logical_and.reduce, np.logical_or.reduce
 
 
 @functools.lru_cache(maxsize=256)
