@@ -22,6 +22,7 @@ from kuhtheory.cards import DENOMINATIONS, Counts, to_counts
 from kuhtheory.solvers import highs, solve_trade
 from kuhtheory.solvers.trade import TradeRules
 from kuhtheory.solvers.trade_round import (
+    _count_matrix,
     _envelope_value,
     _round_matrix,
     offers,
@@ -296,7 +297,30 @@ def test_round_matrix_is_the_triplets_matrix(
     ]
     rs, cs, vs = (np.concatenate([t[i] for t in triplets if t]) for i in range(3))
     want = highs.csc_from_triplets(rs, cs, vs, (last + 1, n + g))
-    got = _round_matrix(block, group, keep, value_row)
+    _assert_same_csc(_round_matrix(block, group, keep, value_row), want)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    k=st.integers(1, 6),
+    m=st.integers(1, 6),
+    entries=st.lists(st.integers(-50, 50), min_size=36, max_size=36),
+)
+def test_count_matrix_is_the_triplets_matrix(k: int, m: int, entries: list[int]) -> None:
+    """One count's LP matrix (rows ``game y - w <= 0``, ``sum y = 1``), built straight in
+    compressed columns, is the matrix of its triplets, zeros of the game included."""
+    game = np.array(entries[: k * m], dtype=float).reshape(k, m)
+    want = highs.csc_from_triplets(
+        np.concatenate([np.repeat(np.arange(k), m), np.full(m, k), np.arange(k)]),
+        np.concatenate([np.tile(np.arange(m), k), np.arange(m), np.full(k, m)]),
+        np.concatenate([game.ravel(), np.ones(m), -np.ones(k)]),
+        (k + 1, m + 1),
+    )
+    _assert_same_csc(_count_matrix(game), want)
+
+
+def _assert_same_csc(got: highs.Csc, want: highs.Csc) -> None:
+    """The same compressed matrix, array for array and type for type: HiGHS sees one model."""
     assert got.shape == want.shape
     for part in ("indptr", "indices", "data"):
         assert getattr(got, part).dtype == getattr(want, part).dtype

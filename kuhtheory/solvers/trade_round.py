@@ -447,16 +447,25 @@ def _count_model(game: np.ndarray) -> highs.Model:
     """B's LP in one count's matrix game ``game`` (offers x kept replies): variables ``(y, w)``,
     minimise ``w`` subject to ``game y - w <= 0`` and ``sum y = 1``."""
     k, m = game.shape
-    rows = np.concatenate([np.repeat(np.arange(k), m), np.full(m, k), np.arange(k)])
-    cols = np.concatenate([np.tile(np.arange(m), k), np.arange(m), np.full(k, m)])
-    vals = np.concatenate([game.ravel(), np.ones(m), -np.ones(k)])
-    A = highs.csc_from_triplets(rows, cols, vals, (k + 1, m + 1))
+    A = _count_matrix(game)
     c = np.zeros(m + 1)
     c[m] = 1.0
     b = np.zeros(k + 1)
     b[k] = 1.0
     lower = np.concatenate([np.zeros(m), [-_INF]])
     return highs.Model(c, A, k, b, lower, np.full(m + 1, _INF))
+
+
+def _count_matrix(game: np.ndarray) -> highs.Csc:
+    """The matrix of :func:`_count_model` (rows ``game y - w <= 0``, then ``sum y = 1``),
+    dense, so built straight in compressed columns: column ``r`` is ``game[:, r]`` then 1 in
+    the last row, column ``w`` is -1 in the others. Entry for entry the matrix
+    :func:`~kuhtheory.solvers.highs.csc_from_triplets` makes of them (tested)."""
+    k, m = game.shape
+    indptr = np.append(np.arange(m + 1) * (k + 1), m * (k + 1) + k).astype(np.int32)
+    indices = np.append(np.tile(np.arange(k + 1), m), np.arange(k)).astype(np.int32)
+    data = np.append(np.vstack([game, np.ones(m)]).T, -np.ones(k))
+    return highs.Csc(indptr, indices, data, (k + 1, m + 1))
 
 
 def _count_value(game: np.ndarray, full: np.ndarray, tol: float) -> float:
