@@ -3,6 +3,7 @@ values checked against an independent brute-force normal-form solve."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from fractions import Fraction
 
@@ -20,6 +21,7 @@ from kuhtheory.solvers.lp import solve_lp
 from kuhtheory.solvers.solve import solve_game
 from kuhtheory.solvers.trade import (
     TradeRules,
+    _round_payoffs,
     counter_payoff,
     counter_totals,
     offer_classes,
@@ -271,3 +273,37 @@ def test_random_small_hands_are_solved_to_1e_9(edition, a, b, w):
             block = plan[info.first : info.first + len(info.actions)]
             assert block.sum() == pytest.approx(plan[info.parent], abs=1e-9)
     assert exploitability(sf, sol.x, sol.y) <= 1e-9
+
+
+@pytest.mark.parametrize(
+    ("settlement", "tie_rule"), list(itertools.product(CounterSettlement, TradeTie))
+)
+@settings(max_examples=40, deadline=None)
+@given(
+    a=st.lists(st.integers(0, 30), min_size=1, max_size=8),
+    b=st.lists(st.integers(0, 30), min_size=1, max_size=8),
+    value=st.integers(0, 700),
+    tie=st.integers(-100, 700),
+)
+def test_round_payoffs_are_counter_payoff_cell_by_cell(
+    settlement: CounterSettlement,
+    tie_rule: TradeTie,
+    a: list[int],
+    b: list[int],
+    value: int,
+    tie: int,
+) -> None:
+    """The vectorised payoffs are :func:`counter_payoff` of each (offer total, counter total),
+    under every settlement and tie rule (K-TRD-3). A tie's worth is passed in (as the round
+    passes it): ``tie`` under re-offer then free, the stake under offerer free."""
+    rules = dataclasses.replace(
+        TradeRules.from_edition("classic"), counter_settlement=settlement, trade_tie=tie_rule
+    )
+    a_tot, b_tot = np.array(a) * 10, np.array(b) * 10
+    worth = value if tie_rule is TradeTie.OFFERER_FREE else tie
+    got = _round_payoffs(rules, a_tot, b_tot, float(value), float(worth))
+    want = [
+        [float(counter_payoff(rules, x, y, Fraction(value), Fraction(tie))) for y in b_tot.tolist()]
+        for x in a_tot.tolist()
+    ]
+    assert got.tolist() == want

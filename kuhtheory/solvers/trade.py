@@ -247,19 +247,13 @@ def _round_payoffs(
 ) -> np.ndarray:
     """Vectorised :func:`counter_payoff`: rows A's totals ``a``, columns B's totals ``b``."""
     A, B = a[:, None].astype(float), b[None, :].astype(float)
+    offerer_wins = rules.trade_tie is TradeTie.OFFERER_WINS  # a tie: money moves as on a win
+    wins = A >= B if offerer_wins else A > B
     if rules.counter_settlement is CounterSettlement.KEEP_RECEIVED:
-        out = np.where(A > B, value + B - A, B - A)
+        out = np.where(wins, value + B - A, B - A)
     else:
-        out = np.where(A > B, value - A, B)
-    if rules.trade_tie is TradeTie.OFFERER_WINS:
-        tie_vals = (
-            value + B - A
-            if rules.counter_settlement is CounterSettlement.KEEP_RECEIVED
-            else value - A
-        )
-    else:
-        tie_vals = np.full(out.shape, tie)
-    return np.where(A == B, tie_vals, out)
+        out = np.where(wins, value - A, B)
+    return out if offerer_wins else np.where(A == B, tie, out)
 
 
 def offer_label(count: int, total: int) -> str:
