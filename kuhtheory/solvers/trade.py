@@ -377,6 +377,9 @@ def _undominated_by_group(block: np.ndarray, starts: np.ndarray) -> np.ndarray:
     return out
 
 
+_all, _any = np.logical_and.reduce, np.logical_or.reduce
+
+
 def undominated_columns(rows: np.ndarray) -> np.ndarray:
     """Which columns of ``rows`` (B's replies to one count's offers; B minimises) are not weakly
     dominated by another column; of identical columns the first is kept. The comparisons run a
@@ -395,9 +398,6 @@ def undominated_columns(rows: np.ndarray) -> np.ndarray:
     # B) or that equals it and comes first
     out: np.ndarray = ~_any(le & (~le.T | _earlier(n)), axis=0)
     return out
-
-
-_all, _any = np.logical_and.reduce, np.logical_or.reduce
 
 
 @functools.lru_cache(maxsize=256)

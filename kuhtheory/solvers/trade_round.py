@@ -161,9 +161,9 @@ def _round_matrix(
     row ``sum v >= value``, last ``sum x = 1``. Columns: each offer ``o``, ``-block[o, r]`` in
     the rows of its run's kept replies ``r``, then 1 in the last row; each run's ``v``, 1 in the
     rows of its kept replies, then with ``value_row`` -1 in the value row. So column ``j`` is
-    row ``j`` of a table (columns x (replies + 1)), read where ``mask`` holds: entry for entry
-    the matrix :func:`~kuhtheory.solvers.highs.csc_from_triplets` makes of them (tested),
-    without its sort."""
+    row ``j`` of a table columns x (replies + 1), read row by row where an entry is
+    (``mask``): entry for entry the matrix :func:`~kuhtheory.solvers.highs.csc_from_triplets`
+    makes of them (tested), without its sort."""
     (n, m), runs = block.shape, len(keep)
     kept_rows = int(keep.sum())
     last = kept_rows + (1 if value_row else 0)
