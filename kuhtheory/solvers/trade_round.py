@@ -215,7 +215,7 @@ def _solved(model: highs.Model, what: str) -> highs.LPResult:
 
 
 def _mix(weights: np.ndarray) -> np.ndarray:
-    out: np.ndarray = np.clip(weights, 0.0, None)
+    out: np.ndarray = np.maximum(weights, 0.0)
     out /= out.sum()
     return out
 
@@ -229,7 +229,7 @@ def _guarantee_a(rnd: Round, x: np.ndarray) -> float:
 def _per_count(rnd: Round, cells: np.ndarray) -> np.ndarray:
     """Weights on the kept replies as an array counts x replies."""
     out = np.zeros(rnd.keep.shape)
-    out[rnd.keep] = np.clip(cells, 0.0, None)
+    out[rnd.keep] = np.maximum(cells, 0.0)
     return out
 
 
@@ -333,7 +333,7 @@ def round_value(rnd: Round) -> float:
     earned = np.add.reduceat(x[:, None] * block, np.searchsorted(sub_groups, np.arange(groups)))
     low = float(earned.min(axis=1).sum())
     y = np.zeros(keep.shape)
-    y[keep] = np.clip(-res.row_duals[:k], 0.0, None)
+    y[keep] = np.maximum(-res.row_duals[:k], 0.0)
     y /= np.maximum(y.sum(axis=1, keepdims=True), 1e-300)
     high = float((block * y[sub_groups]).sum(axis=1).max())
     if high - low > rnd.tolerance:
@@ -506,7 +506,7 @@ def _count_reply(game: np.ndarray, full: np.ndarray, kept: np.ndarray, tol: floa
     res = _solved(model, "a trade round's count refinement")
     y = _mix(res.x[:m])
     over = float((game @ y).max()) - held
-    mu = np.clip(-res.row_duals[:k], 0.0, None)
+    mu = np.maximum(-res.row_duals[:k], 0.0)
     coefs = (tremble + mu @ full) / (1.0 + mu.sum())
     regret = float(coefs[kept[y > 1e-9]].max() - coefs.min())
     if over > tol / 2 or regret > tol:
